@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod player;
 pub mod rules;
 
 #[cfg(feature = "gui")]
