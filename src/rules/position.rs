@@ -127,6 +127,17 @@ impl Position {
         pegs
     }
 
+    /// Empty cells where `colour` would complete a line: three of the line's cells are
+    /// hers and the fourth is empty. Playable now if also in [`Position::legal_cells`].
+    pub fn threats(&self, colour: Colour) -> u64 {
+        let own = self.stones(colour);
+        let empty = !self.occupied();
+        LINES.iter().fold(0, |acc, &line| {
+            let open = line & empty;
+            if open.count_ones() == 1 && (own & line).count_ones() == 3 { acc | open } else { acc }
+        })
+    }
+
     /// Drops a sphere of the side to move on `peg`; returns the cell it lands in.
     pub fn play(&mut self, peg: Peg) -> Result<Cell, MoveError> {
         if self.winning_line.is_some() || self.occupied() == FULL_BOARD {
@@ -195,6 +206,14 @@ mod tests {
         assert_eq!(names.len(), 15);
         assert_eq!(names[0], "b1");
         assert_eq!(names.last().unwrap(), "d4");
+    }
+
+    #[test]
+    fn threats_are_the_empty_fourth_cells_of_three_in_a_line() {
+        // Black a1 b1 c1 on level 1: d1:1 completes; White's b2 b2 make nothing.
+        let p = Position::after(&pegs("a1 b2 b1 b2 c1")).unwrap();
+        assert_eq!(p.threats(Colour::Black), Peg::from_xy(3, 0).unwrap().cell_at(0).bit());
+        assert_eq!(p.threats(Colour::White), 0);
     }
 
     #[test]
