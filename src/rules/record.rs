@@ -79,13 +79,18 @@ impl Record {
                 error,
             })?;
         }
-        let position = *game.position();
-        Ok(Record { tags: Vec::new(), moves: moves.to_vec(), position })
+        Ok(Record::of_game(&game))
     }
 
-    /// A record of the moves on the board in `game`.
+    /// A record of the moves on the board in `game`, tagged as a game of Score Four.
     pub fn of_game(game: &Game) -> Record {
-        Record { tags: Vec::new(), moves: game.moves().to_vec(), position: *game.position() }
+        let mut record = Record {
+            tags: vec![("Game".to_string(), "Score Four".to_string())],
+            moves: game.moves().to_vec(),
+            position: *game.position(),
+        };
+        record.sync_derived_tags();
+        record
     }
 
     pub fn moves(&self) -> &[Peg] {
@@ -113,14 +118,34 @@ impl Record {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
-    /// Sets a tag, keeping its place if it exists. `Result` and `Line` follow the moves
-    /// and are written from them.
+    /// Sets a tag, keeping its place if it exists. `Result` and `Line` follow the moves:
+    /// setting them changes nothing.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
-        let value = value.into();
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(entry) => entry.1 = value,
-            None => self.tags.push((name.to_string(), value)),
+        if !matches!(name, "Result" | "Line") {
+            self.put_tag(name, Some(value.into()));
         }
+    }
+
+    fn put_tag(&mut self, name: &str, value: Option<String>) {
+        let at = self.tags.iter().position(|(n, _)| n == name);
+        match (at, value) {
+            (Some(i), Some(v)) => self.tags[i].1 = v,
+            (None, Some(v)) => self.tags.push((name.to_string(), v)),
+            (Some(i), None) => {
+                self.tags.remove(i);
+            }
+            (None, None) => {}
+        }
+    }
+
+    /// Writes the `Result` tag, and the `Line` tag of a won game, from the moves.
+    fn sync_derived_tags(&mut self) {
+        self.put_tag("Result", Some(self.result().to_string()));
+        let line = match self.position.status() {
+            Status::Won { line, .. } => Some(line.to_string()),
+            _ => None,
+        };
+        self.put_tag("Line", line);
     }
 
     pub fn with_tag(mut self, name: &str, value: impl Into<String>) -> Record {
@@ -132,34 +157,12 @@ impl Record {
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         Parser::new(text).run()
     }
-
-    fn derived_tags(&self) -> Vec<(String, String)> {
-        let mut tags = self.tags.clone();
-        let mut set = |name: &str, value: Option<String>| {
-            let at = tags.iter().position(|(n, _)| n == name);
-            match (at, value) {
-                (Some(i), Some(v)) => tags[i].1 = v,
-                (None, Some(v)) => tags.push((name.to_string(), v)),
-                (Some(i), None) => {
-                    tags.remove(i);
-                }
-                (None, None) => {}
-            }
-        };
-        set("Result", Some(self.result().to_string()));
-        let line = match self.position.status() {
-            Status::Won { line, .. } => Some(line.to_string()),
-            _ => None,
-        };
-        set("Line", line);
-        tags
-    }
 }
 
 impl fmt::Display for Record {
     /// Writes the record; reading it back gives the same moves, tags and result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (name, value) in self.derived_tags() {
+        for (name, value) in &self.tags {
             let escaped = value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', " ");
             writeln!(f, "[{name} \"{escaped}\"]")?;
         }
@@ -379,7 +382,7 @@ impl<'a> Parser<'a> {
     }
 
     fn finish(self) -> Result<Record, RecordError> {
-        let record = Record {
+        let mut record = Record {
             tags: self.tags,
             moves: self.game.moves().to_vec(),
             position: *self.game.position(),
@@ -417,6 +420,7 @@ impl<'a> Parser<'a> {
                 });
             }
         }
+        record.sync_derived_tags();
         Ok(record)
     }
 }

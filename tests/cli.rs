@@ -1,0 +1,118 @@
+//! The terminal commands, run as a user would run them.
+
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn yonmoku(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yonmoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is one JSON object"))
+        .collect()
+}
+
+#[test]
+fn analyze_json_reports_a_win_with_its_line() {
+    let out = yonmoku(&["analyze", "a1 b2 b1 c2 c1 d2 d1", "--json"], "");
+    assert!(out.status.success());
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["ply"], 7);
+    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["status"], "black_won");
+    assert_eq!(v["line"], serde_json::json!(["a1:1", "b1:1", "c1:1", "d1:1"]));
+    assert_eq!(v["legal"], serde_json::json!([]));
+}
+
+#[test]
+fn analyze_reads_stdin_answers_every_line_and_fails_if_any_line_failed() {
+    let input = "\nb2 c3\nb2 b2 b2 b2 b2\nB2C3\nnonsense\n";
+    let out = yonmoku(&["analyze", "--json"], input);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["ply"], 0);
+    assert_eq!(lines[0]["to_move"], "black");
+    assert_eq!(lines[0]["legal"].as_array().unwrap().len(), 16);
+    assert_eq!(lines[0]["line"], serde_json::Value::Null);
+    assert_eq!(lines[1]["ply"], 2);
+    assert_eq!(lines[1]["status"], "ongoing");
+    assert_eq!(lines[2]["error"], "move 5 (b2): peg b2 is full");
+    assert_eq!(lines[3], lines[1]);
+    assert!(lines[4]["error"].is_string());
+}
+
+#[test]
+fn analyze_lists_legal_pegs_in_peg_index_order() {
+    let out = yonmoku(&["analyze", "--json", "d4 d4 d4 d4"], "");
+    let legal: Vec<String> = json_lines(&out)[0]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let expected: Vec<String> = ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3"]
+        .iter()
+        .chain(["a4", "b4", "c4"].iter())
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(legal, expected);
+}
+
+#[test]
+fn show_prints_layers_result_and_line() {
+    let dir = std::env::temp_dir().join(format!("yonmoku-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.s4r");
+    std::fs::write(&good, "[Black \"Ann\"]\n1. a1 b1 2. a1 b1 3. a1 b1 4. a1 1-0\n").unwrap();
+    let out = yonmoku(&["show", good.to_str().unwrap()], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("level 4"), "{text}");
+    assert!(text.contains("Black (●) wins along a1:1-a1:4 on move 7"), "{text}");
+    assert!(text.contains("Result: 1-0"), "{text}");
+
+    let bad = dir.join("bad.s4r");
+    std::fs::write(&bad, "1. b2 b2 2. b2 b2 3. b2\n").unwrap();
+    let out = yonmoku(&["show", bad.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1, move 5 (b2): peg b2 is full"), "{err}");
+    std::fs::write(&bad, [0xff, 0xfe, 0x00]).unwrap();
+    let out = yonmoku(&["show", bad.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn text_plays_a_whole_game_and_names_winner_line_and_move() {
+    // Black builds a1:1-d1:1; White answers on rank 2, once with row,col input; bad input
+    // and a full peg get a message and a new prompt.
+    let input = "a1\nb2\nzz\nb1\n2,3\nc1\nd2\nd1\n";
+    let out = yonmoku(&["text"], input);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("\"zz\" is not a peg"), "{text}");
+    assert!(text.contains("Black (●) wins along a1:1-d1:1 on move 7"), "{text}");
+}
+
+#[test]
+fn text_quits_on_request() {
+    let out = yonmoku(&["text"], "b2\nquit\nc3\n");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("White (○) >"), "{text}");
+    assert!(!text.contains("Move 3"), "{text}");
+}
