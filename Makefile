@@ -28,8 +28,9 @@ endef
 
 .PHONY: run test deps test-deps toolchain lint unit-tests game-tests bench fmt
 
+# The same build as the tests (dependencies optimised), so nothing compiles twice.
 run: deps
-	$(CARGO) run --release
+	$(CARGO) run
 
 test: test-deps lint unit-tests game-tests
 
