@@ -2,7 +2,7 @@
 # Both install the Debian packages they need when missing (sudo only when not root).
 
 # Builds live outside the checkout so that every clone (and CI) reuses them.
-CARGO_TARGET_DIR ?= $(HOME)/.cache/yonmoku/target
+CARGO_TARGET_DIR ?= $(HOME)/.cache/yonmoku-target
 export CARGO_TARGET_DIR
 CARGO ?= cargo
 
