@@ -6,6 +6,7 @@ pub mod cli;
 pub mod engine;
 pub mod player;
 pub mod rules;
+pub mod store;
 
 #[cfg(feature = "gui")]
 pub mod game;
