@@ -1,6 +1,5 @@
 //! The terminal commands, run as a user would run them.
 
-
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -62,11 +61,12 @@ fn analyze_lists_legal_pegs_in_peg_index_order() {
         .iter()
         .map(|v| v.as_str().unwrap().to_string())
         .collect();
-    let expected: Vec<String> = ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3"]
-        .iter()
-        .chain(["a4", "b4", "c4"].iter())
-        .map(|s| s.to_string())
-        .collect();
+    let expected: Vec<String> =
+        ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3"]
+            .iter()
+            .chain(["a4", "b4", "c4"].iter())
+            .map(|s| s.to_string())
+            .collect();
     assert_eq!(legal, expected);
 }
 

@@ -73,8 +73,11 @@ fn game_won_along(target: Line, rng: &mut Rng) -> Option<Game> {
     while !game.position().is_over() {
         let position = *game.position();
         let black = position.to_move() == Colour::Black;
-        let landing: Vec<(Peg, u64)> =
-            position.legal_moves().into_iter().map(|p| (p, position.landing_cell(p).unwrap().bit())).collect();
+        let landing: Vec<(Peg, u64)> = position
+            .legal_moves()
+            .into_iter()
+            .map(|p| (p, position.landing_cell(p).unwrap().bit()))
+            .collect();
         let on_target: Vec<Peg> =
             landing.iter().filter(|(_, b)| b & target_mask != 0).map(|(p, _)| *p).collect();
         let off_target: Vec<Peg> =

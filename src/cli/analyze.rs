@@ -110,7 +110,11 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
                     let line = match line {
                         Ok(line) => line,
                         Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                            writeln!(out, "{}", serde_json::json!({"error": "input is not UTF-8"}))?;
+                            writeln!(
+                                out,
+                                "{}",
+                                serde_json::json!({"error": "input is not UTF-8"})
+                            )?;
                             all_ok = false;
                             continue;
                         }
@@ -149,10 +153,7 @@ mod tests {
     #[test]
     fn illegal_games_name_the_move() {
         assert_eq!(replay("b2 b2 b2 b2 b2").unwrap_err(), "move 5 (b2): peg b2 is full");
-        assert_eq!(
-            replay("a1 b1 a1 b1 a1 b1 a1 c1").unwrap_err(),
-            "move 8 (c1): the game is over"
-        );
+        assert_eq!(replay("a1 b1 a1 b1 a1 b1 a1 c1").unwrap_err(), "move 8 (c1): the game is over");
         assert!(replay("b2 x").unwrap_err().contains("column 4"));
     }
 

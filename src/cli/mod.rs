@@ -16,7 +16,11 @@ use clap::{Parser, Subcommand};
 use crate::player::Player;
 
 #[derive(Parser, Debug)]
-#[command(name = "yonmoku", version, about = "Score Four (立体四目並べ): 3D four in a row with gravity")]
+#[command(
+    name = "yonmoku",
+    version,
+    about = "Score Four (立体四目並べ): 3D four in a row with gravity"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -89,11 +89,8 @@ pub fn parse_moves(text: &str) -> Result<Vec<Peg>, ParseError> {
 }
 
 fn bad_token(chars: &[char], start: usize) -> ParseError {
-    let found: String = chars[start..]
-        .iter()
-        .take_while(|c| !c.is_whitespace() && **c != ',')
-        .take(12)
-        .collect();
+    let found: String =
+        chars[start..].iter().take_while(|c| !c.is_whitespace() && **c != ',').take(12).collect();
     ParseError::BadPeg { column: start + 1, found }
 }
 

@@ -364,7 +364,12 @@ impl<'a> Parser<'a> {
         };
         self.bump();
         let number = self.game.ply() + 1;
-        self.game.play(peg).map_err(|error| RecordError::IllegalMove { line, number, peg, error })?;
+        self.game.play(peg).map_err(|error| RecordError::IllegalMove {
+            line,
+            number,
+            peg,
+            error,
+        })?;
         Ok(())
     }
 
@@ -407,8 +412,8 @@ impl<'a> Parser<'a> {
                 Status::Won { line, .. } => line.to_string(),
                 _ => String::new(),
             };
-            let same = super::notation::parse_line(stated)
-                .is_ok_and(|l| l.to_string() == actual_line);
+            let same =
+                super::notation::parse_line(stated).is_ok_and(|l| l.to_string() == actual_line);
             if !same && !(stated.is_empty() && actual_line.is_empty()) {
                 return Err(RecordError::ResultMismatch {
                     stated: format!("line {stated}"),

@@ -10,14 +10,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// over `path`. Readers see the old file or the new one, never a mix.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::other("no file name"))?;
+    let name = path.file_name().ok_or_else(|| io::Error::other("no file name"))?;
     let temporary = dir.join(format!(
         ".{}.tmp-{}-{}",
         name.to_string_lossy(),

@@ -32,9 +32,7 @@ pub fn load_current(dir: &DataDir) -> Resume {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Resume::Nothing,
         Err(e) => {
-            return Resume::Unreadable {
-                reason: e.to_string(),
-            };
+            return Resume::Unreadable { reason: e.to_string() };
         }
     };
     let parsed = String::from_utf8(bytes)
@@ -45,9 +43,9 @@ pub fn load_current(dir: &DataDir) -> Resume {
         Ok(record) => Resume::Game(record),
         Err(reason) => match move_aside(&path) {
             Ok(to) => Resume::MovedAside { to, reason },
-            Err(e) => Resume::Unreadable {
-                reason: format!("{reason}; could not move it aside: {e}"),
-            },
+            Err(e) => {
+                Resume::Unreadable { reason: format!("{reason}; could not move it aside: {e}") }
+            }
         },
     }
 }

@@ -19,16 +19,11 @@ impl DataDir {
     /// `--data-dir` if given, else `$YONMOKU_DATA_DIR`, else the platform's per-user data
     /// directory (`~/.local/share/yonmoku` on Linux), else `./yonmoku-data`.
     pub fn resolve(flag: Option<PathBuf>) -> DataDir {
-        let from_env = std::env::var_os(ENV_VAR)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from);
+        let from_env = std::env::var_os(ENV_VAR).filter(|v| !v.is_empty()).map(PathBuf::from);
         let platform = || {
             directories::ProjectDirs::from("", "", "yonmoku").map(|d| d.data_dir().to_path_buf())
         };
-        let root = flag
-            .or(from_env)
-            .or_else(platform)
-            .unwrap_or_else(|| "yonmoku-data".into());
+        let root = flag.or(from_env).or_else(platform).unwrap_or_else(|| "yonmoku-data".into());
         DataDir { root }
     }
 

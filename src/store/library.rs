@@ -14,22 +14,13 @@ pub fn file_name(record: &Record) -> String {
     let date = record.tag("Date").unwrap_or("undated").replace('.', "-");
     let time = record.tag("Time").unwrap_or("").replace(':', "-");
     let clean = |name: &str| -> String {
-        let kept: String = name
-            .chars()
-            .map(|c| if c.is_alphanumeric() { c } else { '-' })
-            .collect();
-        kept.split('-')
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>()
-            .join("-")
+        let kept: String =
+            name.chars().map(|c| if c.is_alphanumeric() { c } else { '-' }).collect();
+        kept.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-")
     };
     let black = clean(record.tag("Black").unwrap_or("Black"));
     let white = clean(record.tag("White").unwrap_or("White"));
-    let stamp = if time.is_empty() {
-        date
-    } else {
-        format!("{date}_{time}")
-    };
+    let stamp = if time.is_empty() { date } else { format!("{date}_{time}") };
     format!("{stamp}_{black}_vs_{white}.s4r")
 }
 
@@ -89,20 +80,13 @@ pub fn list(games: &Path) -> Vec<Entry> {
             path,
         })
         .collect();
-    entries.sort_by(|a, b| {
-        b.modified
-            .cmp(&a.modified)
-            .then_with(|| b.path.cmp(&a.path))
-    });
+    entries.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| b.path.cmp(&a.path)));
     entries
 }
 
 /// Reads a record file; the error names the file and says what and where.
 pub fn read_record(path: &Path) -> Result<Record, String> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let bytes = fs::read(path).map_err(|e| format!("{name}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not a text file"))?;
     Record::parse(&text).map_err(|e| format!("{name}: {e}"))
@@ -125,10 +109,7 @@ mod tests {
 
     #[test]
     fn names_carry_date_time_and_players() {
-        assert_eq!(
-            file_name(&finished()),
-            "2026-11-21_14-05-33_Player-1_vs_CPU-level-4.s4r"
-        );
+        assert_eq!(file_name(&finished()), "2026-11-21_14-05-33_Player-1_vs_CPU-level-4.s4r");
     }
 
     #[test]
@@ -142,11 +123,7 @@ mod tests {
         let list = list(&games);
         assert_eq!(list.len(), 3);
         assert_eq!(list[0].path, games.join("broken.s4r"));
-        assert!(
-            list[0].summary().starts_with("unreadable: broken.s4r"),
-            "{}",
-            list[0].summary()
-        );
+        assert!(list[0].summary().starts_with("unreadable: broken.s4r"), "{}", list[0].summary());
         assert_eq!(list[1].path, second);
         assert_eq!(list[1].summary(), "Player 1 – CPU (level 4), 1-0, 7 moves");
         fs::remove_dir_all(games.parent().unwrap()).ok();

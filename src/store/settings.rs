@@ -49,11 +49,7 @@ impl Settings {
 
     /// Brings out-of-range values back into range.
     fn clamped(mut self) -> Settings {
-        self.volume = if self.volume.is_finite() {
-            self.volume.clamp(0.0, 1.0)
-        } else {
-            0.8
-        };
+        self.volume = if self.volume.is_finite() { self.volume.clamp(0.0, 1.0) } else { 0.8 };
         self.animation_speed = if self.animation_speed.is_finite() {
             self.animation_speed.clamp(0.25, 4.0)
         } else {
@@ -104,12 +100,8 @@ mod tests {
         let dir = temp_dir("settings");
         let path = dir.join("settings.toml");
         assert_eq!(Settings::load(&path), (Settings::default(), None));
-        let changed = Settings {
-            sound: false,
-            volume: 0.25,
-            white: "cpu:6".into(),
-            ..Settings::default()
-        };
+        let changed =
+            Settings { sound: false, volume: 0.25, white: "cpu:6".into(), ..Settings::default() };
         changed.save(&path).unwrap();
         assert_eq!(Settings::load(&path), (changed.clone(), None));
         assert_eq!(changed.white_player(), Player::Computer(6));
@@ -125,11 +117,7 @@ mod tests {
         assert_eq!(settings, Settings::default());
         assert!(message.unwrap().contains("settings.toml is invalid"));
         assert!(!path.exists());
-        assert_eq!(
-            fs::read_dir(&dir).unwrap().count(),
-            1,
-            "the bad file was moved, not deleted"
-        );
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "the bad file was moved, not deleted");
         fs::remove_dir_all(dir).ok();
     }
 

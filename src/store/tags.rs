@@ -52,12 +52,7 @@ mod tests {
     #[test]
     fn players_survive_a_record() {
         let game = Game::from_moves(&crate::rules::parse_moves("b2 c3").unwrap()).unwrap();
-        let record = record_of(
-            &game,
-            Player::Human,
-            Player::Computer(5),
-            chrono::Local::now(),
-        );
+        let record = record_of(&game, Player::Human, Player::Computer(5), chrono::Local::now());
         assert_eq!(record.tag("White"), Some("CPU (level 5)"));
         let again = Record::parse(&record.to_string()).unwrap();
         assert_eq!(players_of(&again), (Player::Human, Player::Computer(5)));

@@ -63,7 +63,9 @@ impl NaiveBoard {
                                 let cells: Vec<(i32, i32, i32)> =
                                     (0..4).map(|k| (x + k * dx, y + k * dy, z + k * dz)).collect();
                                 if cells.iter().any(|&(a, b, c)| {
-                                    !(0..4).contains(&a) || !(0..4).contains(&b) || !(0..4).contains(&c)
+                                    !(0..4).contains(&a)
+                                        || !(0..4).contains(&b)
+                                        || !(0..4).contains(&c)
                                 }) {
                                     continue;
                                 }
