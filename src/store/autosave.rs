@@ -6,7 +6,13 @@ use std::path::PathBuf;
 
 use super::DataDir;
 use super::atomic::{move_aside, write_atomic};
-use crate::rules::Record;
+use super::tags::record_of;
+use crate::player::Player;
+use crate::rules::{Game, Record};
+
+/// The tag that says how many of the recorded moves are on the board, when the player has
+/// stepped back (undo, replay): the rest can still be redone after a restart.
+pub const SHOWN_PLY_TAG: &str = "Ply";
 
 /// What was found in `current.s4r` at start.
 #[derive(Debug)]
@@ -19,6 +25,33 @@ pub enum Resume {
     MovedAside { to: PathBuf, reason: String },
     /// The file could not be read and could not be moved either; it was left alone.
     Unreadable { reason: String },
+}
+
+/// The record `current.s4r` holds for a game: the whole recorded line (moves that redo
+/// would replay included), its players and, if the board shows fewer moves, how many.
+pub fn current_record(
+    game: &Game,
+    black: Player,
+    white: Player,
+    now: chrono::DateTime<chrono::Local>,
+) -> Record {
+    let recorded = game.full_line().len();
+    if recorded == game.ply() {
+        return record_of(game, black, white, now);
+    }
+    let mut whole = game.clone();
+    whole.go_to(recorded);
+    record_of(&whole, black, white, now).with_tag(SHOWN_PLY_TAG, game.ply().to_string())
+}
+
+/// The game a record describes, showing as many moves as its `Ply` tag says (all if none).
+pub fn shown_game(record: &Record) -> Game {
+    let mut game = record.game();
+    let shown = record.tag(SHOWN_PLY_TAG).and_then(|p| p.trim().parse::<usize>().ok());
+    if let Some(ply) = shown {
+        game.go_to(ply);
+    }
+    game
 }
 
 pub fn save_current(dir: &DataDir, record: &Record) -> io::Result<()> {
@@ -39,7 +72,7 @@ pub fn load_current(dir: &DataDir) -> Resume {
         .map_err(|_| "not a text file".to_string())
         .and_then(|text| Record::parse(&text).map_err(|e| e.to_string()));
     match parsed {
-        Ok(record) if record.position().is_over() => Resume::Nothing,
+        Ok(record) if shown_game(&record).position().is_over() => Resume::Nothing,
         Ok(record) => Resume::Game(record),
         Err(reason) => match move_aside(&path) {
             Ok(to) => Resume::MovedAside { to, reason },
@@ -64,6 +97,30 @@ mod tests {
         save_current(&dir, &record).unwrap();
         match load_current(&dir) {
             Resume::Game(r) => assert_eq!(r.moves(), record.moves()),
+            other => panic!("expected a game, got {other:?}"),
+        }
+        fs::remove_dir_all(dir.root()).ok();
+    }
+
+    #[test]
+    fn a_game_stepped_back_resumes_at_the_same_move_with_redo() {
+        let dir = DataDir::new(temp_dir("resume-ply"));
+        let mut game = Game::from_moves(&parse_moves("a1 b1 a1 b1 a1 b1 a1").unwrap()).unwrap();
+        game.go_to(3);
+        let record =
+            current_record(&game, Player::Human, Player::Computer(2), chrono::Local::now());
+        assert_eq!(record.tag(SHOWN_PLY_TAG), Some("3"));
+        save_current(&dir, &record).unwrap();
+        match load_current(&dir) {
+            Resume::Game(r) => {
+                let resumed = shown_game(&r);
+                assert_eq!(resumed, game);
+                assert_eq!(resumed.full_line().len(), 7);
+                assert_eq!(
+                    crate::store::tags::players_of(&r),
+                    (Player::Human, Player::Computer(2))
+                );
+            }
             other => panic!("expected a game, got {other:?}"),
         }
         fs::remove_dir_all(dir.root()).ok();

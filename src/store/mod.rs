@@ -7,6 +7,7 @@ pub mod data_dir;
 pub mod library;
 pub mod settings;
 pub mod tags;
+pub mod writer;
 
 pub use data_dir::DataDir;
 pub use settings::Settings;

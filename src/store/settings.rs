@@ -19,6 +19,8 @@ pub struct Settings {
     /// 1 is natural speed; larger is faster.
     pub animation_speed: f32,
     pub show_move_list: bool,
+    /// Mark the cells where a line of four could be completed.
+    pub show_threats: bool,
     /// The players last chosen for a new game, as `human` or `cpu:N`.
     pub black: String,
     pub white: String,
@@ -32,6 +34,7 @@ impl Default for Settings {
             show_coordinates: true,
             animation_speed: 1.0,
             show_move_list: true,
+            show_threats: false,
             black: Player::Human.to_string(),
             white: Player::Computer(3).to_string(),
         }
