@@ -30,13 +30,13 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             sound: true,
-            volume: 0.8,
+            volume: 0.7,
             show_coordinates: true,
             animation_speed: 1.0,
             show_move_list: true,
             show_threats: false,
             black: Player::Human.to_string(),
-            white: Player::Computer(3).to_string(),
+            white: Player::Human.to_string(),
         }
     }
 }
@@ -52,7 +52,7 @@ impl Settings {
 
     /// Brings out-of-range values back into range.
     fn clamped(mut self) -> Settings {
-        self.volume = if self.volume.is_finite() { self.volume.clamp(0.0, 1.0) } else { 0.8 };
+        self.volume = if self.volume.is_finite() { self.volume.clamp(0.0, 1.0) } else { 0.7 };
         self.animation_speed = if self.animation_speed.is_finite() {
             self.animation_speed.clamp(0.25, 4.0)
         } else {
