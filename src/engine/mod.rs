@@ -1,8 +1,134 @@
-//! The computer player. Placeholder until the engine lands: plays the first legal peg.
+//! The computer player: negamax alpha-beta with a transposition table, iterative deepening,
+//! principal-variation search, threat logic, an evaluation tuned by self-play, an exact
+//! solver, and six levels. Pure Rust; the game runs it on a background thread.
+
+mod board;
+mod clock;
+mod eval;
+mod level;
+mod ordering;
+mod random;
+mod score;
+mod search;
+mod solver;
+mod symmetry;
+mod think;
+mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use crate::rules::{Peg, Position};
 
-/// The move the computer at `level` chooses in `position`, or `None` if the game is over.
-pub fn choose_move(position: &Position, _level: u8) -> Option<Peg> {
-    position.legal_moves().first().copied()
+pub use eval::Weights;
+pub use level::{Level, level};
+pub use random::Random;
+pub use solver::{Solution, Value, solve};
+
+use board::Board;
+use clock::Clock;
+use think::{Request, think};
+
+fn peg_of(cell: u64) -> Peg {
+    Peg::new((cell.trailing_zeros() % 16) as u8).expect("a cell's peg")
+}
+
+/// The move the computer at `level` (1…6) chooses in `position`, within the level's time
+/// budget, or `None` if the game is over.
+pub fn choose_move(position: &Position, level: u8) -> Option<Peg> {
+    choose_move_cancellable(position, level, &AtomicBool::new(false))
+}
+
+/// As [`choose_move`], but returns early, with the best move found so far (always legal),
+/// once `stop` becomes true.
+pub fn choose_move_cancellable(position: &Position, level: u8, stop: &AtomicBool) -> Option<Peg> {
+    choose_move_with(position, level, Weights::DEFAULT, Some(stop), &mut Random::from_entropy())
+}
+
+/// As [`choose_move_cancellable`] with the evaluation weights and the random choices given:
+/// what the arena uses to make games repeatable and to tune the evaluation.
+pub fn choose_move_with(
+    position: &Position,
+    level: u8,
+    weights: Weights,
+    stop: Option<&AtomicBool>,
+    random: &mut Random,
+) -> Option<Peg> {
+    if position.is_over() {
+        return None;
+    }
+    let settings = level::level(level);
+    let margin = if (position.ply() as u32) < level::OPENING_PLIES {
+        settings.opening_margin
+    } else {
+        settings.margin
+    };
+    let request = Request {
+        max_depth: settings.depth,
+        margin,
+        solver: settings.solver,
+        table_megabytes: settings.table_megabytes,
+        answer_forced_at_once: true,
+        weights,
+    };
+    let clock = Clock::with_budget(Some(settings.budget), stop);
+    let thought = think(&Board::from_position(position), &request, clock, random);
+    Some(peg_of(thought.cell))
+}
+
+/// The best move for the side to move, found within about a second.
+pub fn hint(position: &Position) -> Option<Peg> {
+    Some(analyse(position, None, Some(level::hint_level().budget))?.best)
+}
+
+/// The engine's view of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub best: Peg,
+    /// The score for the side to move: the evaluation, or a decided game's score.
+    pub score: Option<i32>,
+    /// When the score says who wins: the plies to the end of the game from here.
+    pub decided_in: Option<u32>,
+    /// The deepest finished iteration.
+    pub depth: i32,
+    pub nodes: u64,
+    /// Whether the score is the exact game value.
+    pub exact: bool,
+}
+
+/// Searches `position` to `depth` plies and/or for `time` (at least one should be given;
+/// with neither, a 1-second search), without randomness. `None` if the game is over.
+pub fn analyse(
+    position: &Position,
+    depth: Option<i32>,
+    time: Option<Duration>,
+) -> Option<Analysis> {
+    if position.is_over() {
+        return None;
+    }
+    let top = level::level(6);
+    let time = match (depth, time) {
+        (None, None) => Some(Duration::from_secs(1)),
+        (_, time) => time,
+    };
+    let request = Request {
+        max_depth: depth.unwrap_or(search::EXACT_DEPTH),
+        margin: 0,
+        solver: depth.is_none(),
+        table_megabytes: top.table_megabytes,
+        answer_forced_at_once: false,
+        weights: Weights::DEFAULT,
+    };
+    let board = Board::from_position(position);
+    let thought = think(&board, &request, Clock::with_budget(time, None), &mut Random::seeded(0));
+    let decided_in =
+        thought.score.filter(|&s| score::is_decided(s)).map(|s| score::final_ply(s) - board.ply());
+    Some(Analysis {
+        best: peg_of(thought.cell),
+        score: thought.score,
+        decided_in,
+        depth: thought.depth,
+        nodes: thought.nodes,
+        exact: thought.exact,
+    })
 }

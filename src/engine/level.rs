@@ -1,0 +1,102 @@
+//! The six levels: how deep and how long each one thinks, and how loosely it chooses.
+
+use std::time::Duration;
+
+/// What a level does with its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The deepest iteration (plies).
+    pub depth: i32,
+    /// The time budget per move.
+    pub budget: Duration,
+    /// Plays any move scoring within this of the best (0: always the best).
+    pub margin: i32,
+    /// The margin for the first few moves of a game, so that strong levels vary openings.
+    pub opening_margin: i32,
+    /// Tries to prove the game's value once the position is small enough.
+    pub solver: bool,
+    /// Transposition table size.
+    pub table_megabytes: usize,
+}
+
+/// Moves before this ply count as the opening.
+pub const OPENING_PLIES: u32 = 4;
+
+/// Settings for `level` (values outside 1…6 are clamped).
+pub fn level(level: u8) -> Level {
+    let ms = Duration::from_millis;
+    match level.clamp(1, 6) {
+        // Takes wins and blocks (the threat logic), looks one move ahead, plays loosely.
+        1 => Level {
+            depth: 1,
+            budget: ms(100),
+            margin: 250,
+            opening_margin: 250,
+            solver: false,
+            table_megabytes: 1,
+        },
+        2 => Level {
+            depth: 2,
+            budget: ms(150),
+            margin: 100,
+            opening_margin: 100,
+            solver: false,
+            table_megabytes: 2,
+        },
+        3 => Level {
+            depth: 4,
+            budget: ms(300),
+            margin: 30,
+            opening_margin: 40,
+            solver: false,
+            table_megabytes: 8,
+        },
+        4 => Level {
+            depth: 8,
+            budget: ms(600),
+            margin: 6,
+            opening_margin: 20,
+            solver: false,
+            table_megabytes: 32,
+        },
+        5 => Level {
+            depth: 64,
+            budget: ms(1500),
+            margin: 0,
+            opening_margin: 8,
+            solver: true,
+            table_megabytes: 64,
+        },
+        _ => Level {
+            depth: 64,
+            budget: ms(2800),
+            margin: 0,
+            opening_margin: 0,
+            solver: true,
+            table_megabytes: 128,
+        },
+    }
+}
+
+/// What [`crate::engine::hint`] uses: the top level's search, without randomness, for a
+/// second.
+pub fn hint_level() -> Level {
+    Level { budget: Duration::from_millis(1000), ..level(6) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_grow_stronger_and_stay_game_friendly() {
+        for n in 1..6 {
+            let (this, next) = (level(n), level(n + 1));
+            assert!(this.depth <= next.depth && this.budget <= next.budget);
+            assert!(this.margin >= next.margin);
+        }
+        assert!(level(6).budget <= Duration::from_secs(3));
+        assert_eq!(level(0), level(1));
+        assert_eq!(level(9), level(6));
+    }
+}

@@ -1,0 +1,150 @@
+//! Move ordering: the table's move, moves that win by a double threat or make threats
+//! (playable ones first, on the mover's good levels), blocks of future threats, killers,
+//! history, and cells on seven lines. Good ordering is most of alpha-beta's speed.
+
+use super::board::{Board, EVEN_LEVELS, ODD_LEVELS, threats_through};
+use crate::rules::{LINES, drop_cells};
+
+/// How many lines pass through each cell: 7 for corners and inner cells, 4 elsewhere.
+const LINE_COUNT: [i32; 64] = line_count();
+
+const fn line_count() -> [i32; 64] {
+    let mut out = [0; 64];
+    let mut line = 0;
+    while line < LINES.len() {
+        let mut cell = 0;
+        while cell < 64 {
+            if LINES[line] & (1 << cell) != 0 {
+                out[cell] += 1;
+            }
+            cell += 1;
+        }
+        line += 1;
+    }
+    out
+}
+
+/// Up to 16 moves (landing cells), best first.
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    cells: [u8; 16],
+    len: usize,
+}
+
+impl MoveList {
+    pub fn as_slice(&self) -> &[u8] {
+        &self.cells[..self.len]
+    }
+
+    /// Puts `cell` first, keeping the others' order; false if it is not in the list.
+    pub fn move_to_front(&mut self, cell: u8) -> bool {
+        match self.as_slice().iter().position(|&c| c == cell) {
+            Some(i) => {
+                self.cells[..=i].rotate_right(1);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// What the search has learned that helps ordering, besides the position itself.
+pub struct Hints<'a> {
+    pub table_move: Option<u8>,
+    pub killers: [u8; 2],
+    pub history: &'a [u32; 64],
+}
+
+/// A move's ordering score; only the order matters.
+#[inline]
+fn move_score(board: &Board, cell: u32, good_levels: u64) -> i32 {
+    let bit = 1u64 << cell;
+    let own = board.own | bit;
+    let occupied = own | board.other;
+    let made = threats_through(cell, own, board.other) & !occupied & !board.own_threats;
+    let playable = made & drop_cells(occupied);
+    let mut score = LINE_COUNT[cell as usize] * 8;
+    if playable.count_ones() >= 2 {
+        score += 1 << 20; // a double threat the opponent cannot answer twice
+    }
+    score += playable.count_ones() as i32 * 3000;
+    score += (made & good_levels).count_ones() as i32 * 2000;
+    score += (made & !good_levels).count_ones() as i32 * 1000;
+    if bit & board.other_threats != 0 {
+        score += 1500; // takes an opponent's future threat cell
+    }
+    if (bit << 16) & board.own_threats != 0 {
+        score -= 2500; // lets the opponent block our threat above
+    }
+    score
+}
+
+/// Orders `moves` (landing cells of `board`) for searching.
+#[inline]
+pub fn order(board: &Board, moves: u64, hints: &Hints) -> MoveList {
+    let good_levels = if board.black_to_move() { ODD_LEVELS } else { EVEN_LEVELS };
+    let mut cells = [0u8; 16];
+    let mut scores = [0i32; 16];
+    let mut len = 0;
+    let mut rest = moves;
+    while rest != 0 {
+        let cell = rest.trailing_zeros();
+        rest &= rest - 1;
+        let c = cell as u8;
+        let mut score = move_score(board, cell, good_levels);
+        if hints.table_move == Some(c) {
+            score += 1 << 28;
+        } else if hints.killers[0] == c {
+            score += 900;
+        } else if hints.killers[1] == c {
+            score += 700;
+        }
+        score += hints.history[cell as usize].min(600) as i32;
+        // Insertion sort: at most 16 moves.
+        let mut i = len;
+        while i > 0 && scores[i - 1] < score {
+            scores[i] = scores[i - 1];
+            cells[i] = cells[i - 1];
+            i -= 1;
+        }
+        scores[i] = score;
+        cells[i] = c;
+        len += 1;
+    }
+    MoveList { cells, len }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Position, parse_moves};
+
+    fn ordered(moves: &str) -> Vec<u8> {
+        let position = Position::after(&parse_moves(moves).unwrap()).unwrap();
+        let board = Board::from_position(&position);
+        let history = [0; 64];
+        let hints = Hints { table_move: None, killers: [255; 2], history: &history };
+        order(&board, board.legal(), &hints).as_slice().to_vec()
+    }
+
+    #[test]
+    fn every_move_is_listed_once() {
+        let mut cells = ordered("b2 c3 a1");
+        assert_eq!(cells.len(), 16);
+        cells.sort();
+        cells.dedup();
+        assert_eq!(cells.len(), 16);
+    }
+
+    #[test]
+    fn a_double_threat_comes_first() {
+        // Black to move: a1:1 makes a1 b1 c1 (d1) and a1 a2 a3 (a4), both playable.
+        assert_eq!(ordered("b1 d4 c1 c4 a2 d3 a3 c3")[0], 0);
+    }
+
+    #[test]
+    fn corners_come_before_edges_on_an_empty_board() {
+        let first = ordered("")[0];
+        assert!([0, 3, 12, 15].contains(&first), "{first}");
+    }
+}

@@ -1,0 +1,267 @@
+//! Negamax alpha-beta with principal-variation search, a transposition table (keys reduced
+//! over the board's symmetries near the root, where transpositions by symmetry are common),
+//! killers and history, and the threat logic of [`Board::tactics`] at every node.
+
+use super::board::{Board, Tactics};
+use super::clock::Clock;
+use super::eval::{Weights, evaluate};
+use super::ordering::{Hints, order};
+use super::score::{DRAW, INFINITY, loss_at, win_at};
+use super::symmetry::{canonical, map_cell, unmap_cell};
+use super::tt::{Bound, NO_MOVE, Table, key_of};
+
+/// A search this deep from a position reaches the end of every line: its score is exact.
+pub const EXACT_DEPTH: i32 = 64;
+
+/// Positions with at most this many spheres get symmetry-reduced keys: there the 8 images
+/// are cheap next to the subtree, and symmetric transpositions are common.
+const SYMMETRY_PLY: u32 = 12;
+
+/// Check the clock once every this many nodes.
+const CLOCK_INTERVAL: u64 = 4096;
+
+/// A move at the root and what the last search said about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    /// The landing cell (a single bit).
+    pub cell: u64,
+    /// Its score, exact if it beat the window's lower edge, else an upper bound.
+    pub score: i32,
+}
+
+/// The outcome of one pass over the root moves.
+#[derive(Clone, Copy, Debug)]
+pub struct RootResult {
+    pub score: i32,
+    /// Index into the root moves of the best move fully searched.
+    pub best: usize,
+}
+
+pub struct Searcher<'a> {
+    table: Table,
+    weights: Weights,
+    clock: Clock<'a>,
+    nodes: u64,
+    aborted: bool,
+    killers: [[u8; 2]; 65],
+    history: [[u32; 64]; 2],
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(table_megabytes: usize, weights: Weights, clock: Clock<'a>) -> Searcher<'a> {
+        Searcher {
+            table: Table::with_megabytes(table_megabytes),
+            weights,
+            clock,
+            nodes: 0,
+            aborted: false,
+            killers: [[NO_MOVE; 2]; 65],
+            history: [[0; 64]; 2],
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the clock or the stop flag ended the search; its last pass is then unusable.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    pub fn clock(&self) -> &Clock<'a> {
+        &self.clock
+    }
+
+    /// Starts a new round (new iteration or new move) for table replacement.
+    pub fn new_round(&mut self) {
+        self.table.new_search();
+    }
+
+    /// The root moves of `board` in search order (the caller has dealt with wins and
+    /// positions that lose at once).
+    pub fn root_moves(&self, board: &Board, moves: u64) -> Vec<RootMove> {
+        let hints = Hints {
+            table_move: None,
+            killers: [NO_MOVE; 2],
+            history: &self.history[board.ply() as usize % 2],
+        };
+        order(board, moves, &hints)
+            .as_slice()
+            .iter()
+            .map(|&c| RootMove { cell: 1 << c, score: -INFINITY })
+            .collect()
+    }
+
+    /// Searches every root move to `depth` within `(alpha, beta)`, with principal-variation
+    /// windows. With `margin`, every move scoring within `margin` of the best gets an exact
+    /// score (for the lower levels' choice among near-equal moves). Stops early on a
+    /// fail-high. Returns `None` if no move was fully searched before an abort.
+    pub fn search_root(
+        &mut self,
+        board: &Board,
+        moves: &mut [RootMove],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        margin: Option<i32>,
+    ) -> Option<RootResult> {
+        let mut best: Option<RootResult> = None;
+        for (i, root_move) in moves.iter_mut().enumerate() {
+            let child = board.play(root_move.cell);
+            let best_score = best.map_or(-INFINITY, |b| b.score);
+            let low = match margin {
+                Some(m) => alpha.max(best_score.saturating_sub(m + 1)),
+                None => alpha.max(best_score),
+            };
+            let score = if best.is_none() {
+                -self.negamax(&child, depth - 1, -beta, -low)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, -low - 1, -low);
+                if probe > low && probe < beta && !self.aborted {
+                    -self.negamax(&child, depth - 1, -beta, -low)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            root_move.score = score;
+            if score > best_score {
+                best = Some(RootResult { score, best: i });
+            }
+            if score >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The key of `board` and the symmetry that maps it onto the key's orientation.
+    #[inline]
+    fn key(&self, board: &Board, ply: u32) -> (u64, usize) {
+        if ply <= SYMMETRY_PLY {
+            let (own, other, s) = canonical(board.own, board.other);
+            (key_of(own, other), s)
+        } else {
+            (key_of(board.own, board.other), 0)
+        }
+    }
+
+    /// The value of `board` for the side to move, searched `depth` plies (fail-soft).
+    pub fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) && self.clock.stopped() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let ply = board.ply();
+        let (key, symmetry) = self.key(board, ply);
+        self.table.prefetch(key);
+        let moves = match board.tactics() {
+            Tactics::WinNow(_) => return win_at(ply + 1),
+            Tactics::LostInTwo => return loss_at(ply + 2),
+            Tactics::Full => return DRAW,
+            Tactics::Moves(moves) => moves,
+        };
+        // The best we can do is win with our next move but one; the worst, lose at once.
+        let most = win_at(ply + 3);
+        if beta > most {
+            beta = most;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let least = loss_at(ply + 2);
+        if alpha < least {
+            alpha = least;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let forced = moves & (moves - 1) == 0;
+        if depth <= 0 && !forced {
+            return evaluate(board, &self.weights);
+        }
+
+        let empties = 64 - ply as i32;
+        let wanted_depth = if depth >= empties { EXACT_DEPTH } else { depth };
+        let side = ply as usize % 2;
+        let slot = ply as usize;
+        // Order first and probe after: the bucket arrives while the moves are scored.
+        let mut list = order(
+            board,
+            moves,
+            &Hints { table_move: None, killers: self.killers[slot], history: &self.history[side] },
+        );
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            if entry.depth as i32 >= wanted_depth {
+                match entry.bound {
+                    Bound::Exact => return entry.score,
+                    Bound::Lower => alpha = alpha.max(entry.score),
+                    Bound::Upper => beta = beta.min(entry.score),
+                }
+                if alpha >= beta {
+                    return entry.score;
+                }
+            }
+            if entry.best != NO_MOVE {
+                let cell = unmap_cell(entry.best, symmetry);
+                if list.move_to_front(cell) {
+                    table_move = Some(cell);
+                }
+            }
+        }
+
+        let child_depth = if forced { depth } else { depth - 1 };
+        let alpha_at_start = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_cell = NO_MOVE;
+        for (i, &cell) in list.as_slice().iter().enumerate() {
+            let child = board.play(1 << cell);
+            let score = if i == 0 {
+                -self.negamax(&child, child_depth, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(&child, child_depth, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.negamax(&child, child_depth, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_cell = cell;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if Some(cell) != table_move && self.killers[slot][0] != cell {
+                            self.killers[slot] = [cell, self.killers[slot][0]];
+                        }
+                        let h = &mut self.history[side][cell as usize];
+                        *h = h.saturating_add((depth.clamp(1, 20) * depth.clamp(1, 20)) as u32);
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_at_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_depth = wanted_depth.clamp(0, EXACT_DEPTH) as u8;
+        self.table.store(key, best_score, stored_depth, bound, map_cell(best_cell, symmetry));
+        best_score
+    }
+}

@@ -1,0 +1,154 @@
+//! Choosing a move: iterative deepening within a time budget, then, for the levels that
+//! have it, an attempt to prove the game's value with the remaining time.
+
+use super::board::{Board, Tactics};
+use super::clock::Clock;
+use super::eval::Weights;
+use super::random::Random;
+use super::score::{INFINITY, is_decided, loss_at, win_at};
+use super::search::{EXACT_DEPTH, RootMove, Searcher};
+
+/// The solver is tried only on positions with at most this many empty cells; with more
+/// it would rarely finish within a move's time.
+const SOLVER_MAX_EMPTIES: u32 = 40;
+
+/// Past this share of the budget a new iteration would seldom finish: stop deepening.
+const DEEPEN_UNTIL: f64 = 0.45;
+
+/// With the solver to come, leave it most of the time.
+const DEEPEN_UNTIL_BEFORE_SOLVING: f64 = 0.25;
+
+/// How to think about one move.
+#[derive(Clone, Copy, Debug)]
+pub struct Request {
+    pub max_depth: i32,
+    /// Choose at random among moves scoring within this of the best (0: the best).
+    pub margin: i32,
+    pub solver: bool,
+    pub table_megabytes: usize,
+    /// Answer a forced move at once, without searching for its score.
+    pub answer_forced_at_once: bool,
+    pub weights: Weights,
+}
+
+/// The chosen move and what was learned.
+#[derive(Clone, Copy, Debug)]
+pub struct Thought {
+    /// The landing cell (one bit).
+    pub cell: u64,
+    /// The score of the position for the side to move, if a search finished.
+    pub score: Option<i32>,
+    /// The deepest finished iteration (plies).
+    pub depth: i32,
+    pub nodes: u64,
+    /// Whether the score is the game's exact value.
+    pub exact: bool,
+}
+
+fn lowest_bit(mask: u64) -> u64 {
+    mask & mask.wrapping_neg()
+}
+
+/// Thinks about `board` (a game in progress) and chooses a move.
+pub fn think(board: &Board, request: &Request, clock: Clock, random: &mut Random) -> Thought {
+    let ply = board.ply();
+    let moves = match board.tactics() {
+        Tactics::WinNow(cell) => {
+            let score = Some(win_at(ply + 1));
+            return Thought { cell, score, depth: 1, nodes: 1, exact: true };
+        }
+        Tactics::LostInTwo | Tactics::Full => {
+            // Every move loses at once; block one threat at least, as a person would.
+            let legal = board.legal();
+            let blocks = board.other_threats & legal;
+            let cell = lowest_bit(if blocks != 0 { blocks } else { legal });
+            let score = Some(loss_at(ply + 2));
+            return Thought { cell, score, depth: 2, nodes: 1, exact: true };
+        }
+        Tactics::Moves(moves) => moves,
+    };
+    if request.answer_forced_at_once && moves.count_ones() == 1 {
+        return Thought { cell: moves, score: None, depth: 0, nodes: 1, exact: false };
+    }
+
+    let empties = board.empties() as i32;
+    let will_solve = request.solver && board.empties() <= SOLVER_MAX_EMPTIES;
+    let deepen_until = if will_solve { DEEPEN_UNTIL_BEFORE_SOLVING } else { DEEPEN_UNTIL };
+    let mut searcher = Searcher::new(request.table_megabytes, request.weights, clock);
+    let mut root = searcher.root_moves(board, moves);
+    let margin = (request.margin > 0).then_some(request.margin);
+    let mut thought = Thought { cell: root[0].cell, score: None, depth: 0, nodes: 0, exact: false };
+    let mut finished: Vec<RootMove> = Vec::new();
+
+    for depth in 1..=request.max_depth.clamp(1, EXACT_DEPTH) {
+        searcher.new_round();
+        let result = searcher.search_root(board, &mut root, depth, -INFINITY, INFINITY, margin);
+        if searcher.aborted() {
+            // A move that beat the previous best at the new depth is worth playing.
+            if let (None, Some(r)) = (margin, result) {
+                thought.cell = root[r.best].cell;
+                thought.score = Some(r.score);
+            }
+            break;
+        }
+        let r = result.expect("a finished pass searched every move");
+        thought.cell = root[r.best].cell;
+        thought.score = Some(r.score);
+        thought.depth = depth;
+        // Best first (a stable sort keeps the earlier of equal moves first).
+        root.sort_by_key(|m| -m.score);
+        finished.clone_from(&root);
+        if depth >= empties || is_decided(r.score) {
+            thought.exact = true;
+            break;
+        }
+        if searcher.clock().used() > deepen_until {
+            break;
+        }
+    }
+
+    if let (Some(m), Some(best)) = (margin, finished.first()) {
+        let near: Vec<u64> =
+            finished.iter().filter(|c| c.score >= best.score - m).map(|c| c.cell).collect();
+        thought.cell = near[random.below(near.len())];
+    }
+
+    if will_solve && !thought.exact && !searcher.aborted() {
+        prove(board, &mut searcher, &root, &mut thought);
+    }
+    thought.nodes = searcher.nodes();
+    thought
+}
+
+/// Tries to prove the value with null-window searches; on success plays a proven win, or a
+/// proven draw when the heuristic choice might lose.
+fn prove(board: &Board, searcher: &mut Searcher, root: &[RootMove], thought: &mut Thought) {
+    searcher.new_round();
+    let mut moves = root.to_vec();
+    let Some(r) = searcher.search_root(board, &mut moves, EXACT_DEPTH, -1, 1, None) else {
+        return;
+    };
+    if searcher.aborted() {
+        return;
+    }
+    let proven_move = moves[r.best].cell;
+    match r.score {
+        s if s > 0 => {
+            thought.cell = proven_move;
+            thought.score = Some(s);
+        }
+        0 => {
+            if thought.cell != proven_move {
+                let child = board.play(thought.cell);
+                let value = -searcher.negamax(&child, EXACT_DEPTH, -1, 1);
+                if searcher.aborted() || value < 0 {
+                    thought.cell = proven_move;
+                }
+            }
+            thought.score = Some(0);
+            thought.exact = true;
+        }
+        // Lost with best play: keep the move the evaluation likes, to make it hard.
+        s => thought.score = Some(s),
+    }
+}

@@ -1,0 +1,174 @@
+//! The transposition table: buckets of two entries, one kept for the deepest search seen
+//! (unless it is from an earlier search) and one always replaced.
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The value is at least the score (the search failed high).
+    Lower,
+    /// The value is at most the score (the search failed low).
+    Upper,
+}
+
+pub const NO_MOVE: u8 = 255;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub score: i32,
+    pub depth: u8,
+    pub bound: Bound,
+    /// A cell index in the key's orientation, or [`NO_MOVE`].
+    pub best: u8,
+}
+
+/// A bucket: `[key, data, key, data]`, slot 0 kept for depth and slot 1 always replaced.
+/// Plain zeroed integers, so a large table is allocated lazily by the OS. `data` packs
+/// score (bits 0–15), depth (16–23), bound (24–31), best move (32–39), generation (40–47).
+type Bucket = [u64; 4];
+
+fn pack(score: i32, depth: u8, bound: Bound, best: u8, generation: u8) -> u64 {
+    (score as i16 as u16 as u64)
+        | (depth as u64) << 16
+        | (bound as u64) << 24
+        | (best as u64) << 32
+        | (generation as u64) << 40
+}
+
+fn unpack(data: u64) -> Entry {
+    Entry {
+        score: data as u16 as i16 as i32,
+        depth: (data >> 16) as u8,
+        bound: match (data >> 24) as u8 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+        best: (data >> 32) as u8,
+    }
+}
+
+fn depth_of(data: u64) -> u8 {
+    (data >> 16) as u8
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 40) as u8
+}
+
+pub struct Table {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of about `megabytes` MiB (rounded down to a power of two buckets).
+    pub fn with_megabytes(megabytes: usize) -> Table {
+        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        Table { buckets: vec![[0; 4]; buckets], mask: buckets - 1, generation: 1 }
+    }
+
+    /// Marks later stores as belonging to a new search, so stale deep entries give way.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1).max(1);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (key >> 32) as usize & self.mask
+    }
+
+    /// Asks the memory system for `key`'s bucket now, so that the probe a little later
+    /// finds it in cache instead of waiting for a miss.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket = &self.buckets[self.bucket(key)];
+            // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault, and SSE is
+            // part of every x86-64 target.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The entry for `key`, if stored. Key 0 is never used by the search.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let bucket = &self.buckets[self.bucket(key)];
+        if bucket[0] == key {
+            Some(unpack(bucket[1]))
+        } else if bucket[2] == key {
+            Some(unpack(bucket[3]))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub fn store(&mut self, key: u64, score: i32, depth: u8, bound: Bound, best: u8) {
+        let generation = self.generation;
+        let index = self.bucket(key);
+        let bucket = &mut self.buckets[index];
+        let data = pack(score, depth, bound, best, generation);
+        if bucket[0] == key
+            || depth >= depth_of(bucket[1])
+            || generation_of(bucket[1]) != generation
+        {
+            bucket[0] = key;
+            bucket[1] = data;
+        } else {
+            bucket[2] = key;
+            bucket[3] = data;
+        }
+    }
+}
+
+/// Mixes the two bitboards into a 64-bit key (SplitMix64's finaliser); 0 is avoided so that
+/// empty slots never match.
+#[inline]
+pub fn key_of(own: u64, other: u64) -> u64 {
+    let mut z = own.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ other.rotate_left(29);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    z | 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_entries() {
+        let mut table = Table::with_megabytes(1);
+        let key = key_of(3, 4);
+        assert_eq!(table.probe(key), None);
+        table.store(key, -17, 5, Bound::Lower, 9);
+        let entry = table.probe(key).unwrap();
+        assert_eq!((entry.score, entry.depth, entry.bound, entry.best), (-17, 5, Bound::Lower, 9));
+    }
+
+    #[test]
+    fn a_shallow_result_does_not_evict_a_deep_one() {
+        let mut table = Table::with_megabytes(1);
+        let buckets = table.mask as u64 + 1;
+        let (a, b, c) = (1u64 << 32 | 1, (1 + buckets) << 32 | 1, (1 + 2 * buckets) << 32 | 1);
+        table.store(a, 1, 10, Bound::Exact, NO_MOVE);
+        table.store(b, 2, 3, Bound::Exact, NO_MOVE);
+        table.store(c, 3, 2, Bound::Exact, NO_MOVE);
+        assert!(table.probe(a).is_some(), "the deep entry stays");
+        assert!(table.probe(b).is_none(), "the always-replace slot took the newest");
+        assert!(table.probe(c).is_some());
+    }
+
+    #[test]
+    fn keys_tell_the_sides_apart() {
+        assert_ne!(key_of(1, 2), key_of(2, 1));
+        assert_ne!(key_of(0, 0), 0);
+    }
+}

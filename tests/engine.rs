@@ -1,0 +1,180 @@
+//! The engine against the rules: tactics, the solver against a plain minimax, legality.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use proptest::prelude::*;
+use yonmoku::engine::{self, Random, Value};
+use yonmoku::rules::{Colour, Peg, Position, Status, parse_moves, parse_peg};
+
+fn position(moves: &str) -> Position {
+    Position::after(&parse_moves(moves).unwrap()).unwrap()
+}
+
+fn peg(name: &str) -> Peg {
+    parse_peg(name).unwrap()
+}
+
+#[test]
+fn every_level_takes_a_win_in_one() {
+    // Black's a1 b1 c1 on level 1: d1 wins.
+    let p = position("a1 d4 b1 a4 c1 d3");
+    for level in 1..=6 {
+        assert_eq!(engine::choose_move(&p, level), Some(peg("d1")), "level {level}");
+    }
+    let s = engine::solve(&p, None, None);
+    assert_eq!((s.value, s.plies, s.best), (Some(Value::Win), Some(1), Some(peg("d1"))));
+}
+
+#[test]
+fn every_level_makes_the_only_block() {
+    // White to move must block d1.
+    let p = position("a1 d4 b1 a4 c1");
+    for level in 1..=6 {
+        assert_eq!(engine::choose_move(&p, level), Some(peg("d1")), "level {level}");
+    }
+}
+
+#[test]
+fn a_double_threat_wins_in_three() {
+    // Black's a1 makes a1 b1 c1 (threat d1) and a1 a2 a3 (threat a4) at once.
+    let p = position("b1 d4 c1 c4 a2 d3 a3 c3");
+    let s = engine::solve(&p, None, None);
+    assert_eq!((s.value, s.plies, s.best), (Some(Value::Win), Some(3), Some(peg("a1"))));
+    for level in 1..=4 {
+        assert_eq!(engine::choose_move(&p, level), Some(peg("a1")), "level {level}");
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_move_and_a_known_value() {
+    let won = position("a1 b1 a1 b1 a1 b1 a1");
+    assert_eq!(engine::choose_move(&won, 3), None);
+    assert_eq!(engine::hint(&won), None);
+    let s = engine::solve(&won, None, None);
+    assert_eq!((s.value, s.plies, s.best), (Some(Value::Loss), Some(0), None));
+}
+
+#[test]
+fn a_raised_stop_flag_still_gets_a_legal_move_at_once() {
+    let p = position("b2 c3 b3");
+    let stop = AtomicBool::new(true);
+    let peg = engine::choose_move_cancellable(&p, 6, &stop).unwrap();
+    assert!(p.legal_moves().contains(&peg));
+}
+
+#[test]
+fn solve_reports_unknown_when_time_runs_out() {
+    let s = engine::solve(&Position::new(), Some(Duration::from_millis(20)), None);
+    assert_eq!((s.value, s.plies), (None, None));
+}
+
+/// The value for the side to move as (sign, plies to the end) with best play: a plain
+/// minimax over the rules, without pruning beyond stopping at a win.
+fn minimax(p: &Position) -> (i32, u32) {
+    match p.status() {
+        Status::Won { .. } => return (-1, 0),
+        Status::Draw => return (0, 0),
+        Status::Ongoing => {}
+    }
+    let mut best: Option<(i32, u32)> = None;
+    for peg in p.legal_moves() {
+        let mut child = *p;
+        child.play(peg).unwrap();
+        if matches!(child.status(), Status::Won { .. }) {
+            return (1, 1);
+        }
+        let (sign, plies) = minimax(&child);
+        let mine = (-sign, plies + 1);
+        let better = |a: (i32, u32), b: (i32, u32)| {
+            // Higher sign first; then win sooner, lose later.
+            a.0 > b.0 || (a.0 == b.0 && ((a.0 > 0 && a.1 < b.1) || (a.0 < 0 && a.1 > b.1)))
+        };
+        if best.is_none_or(|b| better(mine, b)) {
+            best = Some(mine);
+        }
+    }
+    best.expect("an ongoing game has moves")
+}
+
+/// A random position with `empty` empty cells and no line yet: both sides fill the board
+/// with moves after which nobody can complete a line at once, so the value is not trivial.
+fn late_position(random: &mut Random, empty: usize) -> Option<Position> {
+    let mut p = Position::new();
+    while p.ply() < 64 - empty {
+        let quiet: Vec<Peg> = p
+            .legal_moves()
+            .into_iter()
+            .filter(|&peg| {
+                let mut child = p;
+                child.play(peg).unwrap();
+                let playable = |c| child.threats(c) & child.legal_cells();
+                !child.is_over() && playable(Colour::Black) | playable(Colour::White) == 0
+            })
+            .collect();
+        if quiet.is_empty() {
+            return None;
+        }
+        p.play(quiet[random.below(quiet.len())]).unwrap();
+    }
+    Some(p)
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_200_late_positions() {
+    let mut random = Random::seeded(2026);
+    let mut checked = 0;
+    let mut values = [0; 3];
+    while checked < 200 {
+        let empty = 4 + random.below(7);
+        let Some(p) = late_position(&mut random, empty) else { continue };
+        let (sign, plies) = minimax(&p);
+        let s = engine::solve(&p, None, None);
+        let expected = match sign {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        };
+        assert_eq!((s.value, s.plies), (Some(expected), Some(plies)), "{p:?}");
+        // The best move keeps the value.
+        let mut child = p;
+        child.play(s.best.unwrap()).unwrap();
+        let after = if matches!(child.status(), Status::Won { .. }) {
+            (1, 1)
+        } else {
+            let (sign, plies) = minimax(&child);
+            (-sign, plies + 1)
+        };
+        assert_eq!(after, (sign, plies), "best move {} in {p:?}", s.best.unwrap());
+        values[(sign + 1) as usize] += 1;
+        checked += 1;
+    }
+    assert!(values.iter().all(|&n| n >= 5), "a mix of wins, draws and losses: {values:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_engine_never_returns_an_illegal_move(seed in any::<u64>(), length in 0usize..50) {
+        let mut random = Random::seeded(seed);
+        let mut p = Position::new();
+        for _ in 0..length {
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            p.play(legal[random.below(legal.len())]).unwrap();
+        }
+        let legal = p.legal_moves();
+        let chosen = engine::choose_move(&p, 1 + (seed % 3) as u8);
+        let analysed = engine::analyse(&p, Some(3), None).map(|a| a.best);
+        if legal.is_empty() {
+            prop_assert_eq!(chosen, None);
+            prop_assert_eq!(analysed, None);
+        } else {
+            prop_assert!(legal.contains(&chosen.unwrap()));
+            prop_assert!(legal.contains(&analysed.unwrap()));
+        }
+    }
+}
