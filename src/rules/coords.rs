@@ -24,7 +24,7 @@ impl Colour {
 
     /// The colour that moves at `ply` (0-based count of spheres already played).
     pub const fn to_move_at(ply: usize) -> Colour {
-        if ply % 2 == 0 { Colour::Black } else { Colour::White }
+        if ply.is_multiple_of(2) { Colour::Black } else { Colour::White }
     }
 
     pub const fn name(self) -> &'static str {

@@ -138,6 +138,16 @@ impl Record {
         }
     }
 
+    /// Whether a `Line` tag names a line the winner completed (a last move can complete
+    /// two), or is empty for a game without one.
+    fn line_tag_agrees(&self, stated: &str) -> bool {
+        match self.position.status() {
+            Status::Won { winner, .. } => super::notation::parse_line(stated)
+                .is_ok_and(|line| self.position.stones(winner) & line.mask() == line.mask()),
+            _ => stated.trim().is_empty(),
+        }
+    }
+
     /// Writes the `Result` tag, and the `Line` tag of a won game, from the moves.
     fn sync_derived_tags(&mut self) {
         self.put_tag("Result", Some(self.result().to_string()));
@@ -407,23 +417,14 @@ impl<'a> Parser<'a> {
         {
             return Err(mismatch(stated));
         }
-        if let Some(stated) = record.tag("Line") {
-            let actual_line = match record.position.status() {
-                Status::Won { line, .. } => line.to_string(),
-                _ => String::new(),
+        if let Some(stated) = record.tag("Line")
+            && !record.line_tag_agrees(stated)
+        {
+            let actual = match record.position.status() {
+                Status::Won { line, .. } => format!("line {line}"),
+                _ => "no line".to_string(),
             };
-            let same =
-                super::notation::parse_line(stated).is_ok_and(|l| l.to_string() == actual_line);
-            if !same && !(stated.is_empty() && actual_line.is_empty()) {
-                return Err(RecordError::ResultMismatch {
-                    stated: format!("line {stated}"),
-                    actual: if actual_line.is_empty() {
-                        "no line".into()
-                    } else {
-                        format!("line {actual_line}")
-                    },
-                });
-            }
+            return Err(RecordError::ResultMismatch { stated: format!("line {stated}"), actual });
         }
         record.sync_derived_tags();
         Ok(record)
