@@ -19,6 +19,9 @@ pub struct SolveArgs {
     /// Give up on a position after this many seconds (its value is then "unknown").
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    /// Only win, draw or loss, without the plies to the end (much faster).
+    #[arg(long)]
+    pub value_only: bool,
 }
 
 pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -55,7 +58,7 @@ fn human(answer: &Answer, seconds: f64) -> String {
     let value = match (answer.value, answer.plies) {
         ("unknown", _) => "unknown (time limit reached)".to_string(),
         (value, Some(plies)) => format!("{value} in {plies} plies"),
-        (value, None) => format!("{value} (distance unknown: time limit reached)"),
+        (value, None) => format!("{value} (plies to the end not computed)"),
     };
     let best = answer.best.as_deref().unwrap_or("none");
     format!(
@@ -77,7 +80,11 @@ fn solve_line(input: &str, args: &SolveArgs, out: &mut impl Write) -> io::Result
             return Ok(false);
         }
     };
-    let solution = engine::solve(game.position(), args.time_limit, None);
+    let solution = if args.value_only {
+        engine::solve_value(game.position(), args.time_limit, None)
+    } else {
+        engine::solve(game.position(), args.time_limit, None)
+    };
     let answer = answer_of(&solution);
     if args.json {
         serde_json::to_writer(&mut *out, &answer).map_err(io::Error::other)?;
@@ -133,7 +140,7 @@ mod tests {
     use super::*;
 
     fn json(input: &str) -> (bool, String) {
-        let args = SolveArgs { moves: None, json: true, time_limit: None };
+        let args = SolveArgs { moves: None, json: true, time_limit: None, value_only: false };
         let mut out = Vec::new();
         let ok = solve_line(input, &args, &mut out).unwrap();
         (ok, String::from_utf8(out).unwrap())

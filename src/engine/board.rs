@@ -3,12 +3,14 @@
 
 use crate::rules::{LINES, Position, drop_cells};
 
-/// The masks of the lines through each cell, padded with empty masks (which never make a
-/// threat) so that every cell has seven and the loop below has no branch on the count.
-const LINES_AT: [[u64; 7]; 64] = lines_at();
+/// The masks of the lines through each cell (4 or 7), then empty masks.
+const LINES_AT: [[u64; 7]; 64] = lines_at().0;
+/// How many lines pass through each cell.
+const LINES_AT_COUNT: [u8; 64] = lines_at().1;
 
-const fn lines_at() -> [[u64; 7]; 64] {
+const fn lines_at() -> ([[u64; 7]; 64], [u8; 64]) {
     let mut table = [[0u64; 7]; 64];
+    let mut counts = [0u8; 64];
     let mut cell = 0;
     while cell < 64 {
         let mut found = 0;
@@ -20,9 +22,10 @@ const fn lines_at() -> [[u64; 7]; 64] {
             }
             line += 1;
         }
+        counts[cell] = found as u8;
         cell += 1;
     }
-    table
+    (table, counts)
 }
 
 /// Cells on levels 1 and 3: Black's good threat levels, as odd rows are the first player's
@@ -33,10 +36,11 @@ pub const EVEN_LEVELS: u64 = !ODD_LEVELS;
 
 /// Empty cells where `own` (which just gained a sphere on `cell`) completes a line through
 /// `cell`: three of the line's cells are `own` and the fourth is free of `other`.
-#[inline]
+#[inline(always)]
 pub fn threats_through(cell: u32, own: u64, other: u64) -> u64 {
     let mut threats = 0;
-    for &line in &LINES_AT[cell as usize] {
+    let cell = cell as usize;
+    for &line in &LINES_AT[cell][..LINES_AT_COUNT[cell] as usize] {
         let rest = line & !own;
         let single = rest & rest.wrapping_sub(1) == 0;
         threats |= if single && rest & other == 0 { rest } else { 0 };
@@ -83,37 +87,37 @@ impl Board {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn occupied(&self) -> u64 {
         self.own | self.other
     }
 
     /// Spheres on the board.
-    #[inline]
+    #[inline(always)]
     pub fn ply(&self) -> u32 {
         self.occupied().count_ones()
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn empties(&self) -> u32 {
         64 - self.ply()
     }
 
     /// Landing cells, one per peg that is not full.
-    #[inline]
+    #[inline(always)]
     pub fn legal(&self) -> u64 {
         drop_cells(self.occupied())
     }
 
     /// Whether the side to move is Black (Black moves at even plies).
-    #[inline]
+    #[inline(always)]
     pub fn black_to_move(&self) -> bool {
         self.ply().is_multiple_of(2)
     }
 
     /// The position after the side to move drops a sphere that lands on `cell` (a single
     /// bit of [`Board::legal`] that does not win; a winning move ends the game instead).
-    #[inline]
+    #[inline(always)]
     pub fn play(&self, cell: u64) -> Board {
         let own = self.own | cell;
         let occupied = own | self.other;
@@ -128,7 +132,7 @@ impl Board {
 
     /// Takes a win, blocks a single threat, never plays directly under an opponent's
     /// threat (that hands over the cell), and sees that two playable threats lose.
-    #[inline]
+    #[inline(always)]
     pub fn tactics(&self) -> Tactics {
         let legal = self.legal();
         if legal == 0 {

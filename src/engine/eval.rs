@@ -40,22 +40,25 @@ impl Default for Weights {
     }
 }
 
-/// Open lines' worth for one side: `counts[k]` lines hold k + 1 of its spheres.
-#[inline]
+/// Open lines' worth for the side to move less the opponent's, in one branch-free pass:
+/// `table[a][b]` scores a line holding `a` of ours and `b` of theirs.
+#[inline(always)]
 fn open_lines(own: u64, other: u64, w: &Weights) -> i32 {
+    let mut table = [[0i32; 5]; 5];
+    for (i, &worth) in w.open_line.iter().enumerate() {
+        table[i + 1][0] = worth;
+        table[0][i + 1] = -worth;
+    }
     let mut score = 0;
     for &line in &LINES {
-        if line & other == 0 {
-            let n = (line & own).count_ones() as usize;
-            if n > 0 {
-                score += w.open_line[n - 1];
-            }
-        }
+        let a = (line & own).count_ones() as usize;
+        let b = (line & other).count_ones() as usize;
+        score += table[a][b];
     }
     score
 }
 
-#[inline]
+#[inline(always)]
 fn threat_worth(threats: u64, good_levels: u64, w: &Weights) -> i32 {
     let good = (threats & good_levels).count_ones() as i32;
     let bad = (threats & !good_levels).count_ones() as i32;
@@ -64,10 +67,11 @@ fn threat_worth(threats: u64, good_levels: u64, w: &Weights) -> i32 {
 }
 
 /// The evaluation of `board` for the side to move.
+#[inline(always)]
 pub fn evaluate(board: &Board, w: &Weights) -> i32 {
     let (own_levels, other_levels) =
         if board.black_to_move() { (ODD_LEVELS, EVEN_LEVELS) } else { (EVEN_LEVELS, ODD_LEVELS) };
-    let score = open_lines(board.own, board.other, w) - open_lines(board.other, board.own, w)
+    let score = open_lines(board.own, board.other, w)
         + threat_worth(board.own_threats, own_levels, w)
         - threat_worth(board.other_threats, other_levels, w)
         + w.tempo;

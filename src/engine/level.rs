@@ -73,7 +73,7 @@ pub fn level(level: u8) -> Level {
             margin: 0,
             opening_margin: 0,
             solver: true,
-            table_megabytes: 128,
+            table_megabytes: 64,
         },
     }
 }

@@ -23,7 +23,7 @@ use crate::rules::{Peg, Position};
 pub use eval::Weights;
 pub use level::{Level, level};
 pub use random::Random;
-pub use solver::{Solution, Value, solve};
+pub use solver::{Solution, Value, solve, solve_value};
 
 use board::Board;
 use clock::Clock;

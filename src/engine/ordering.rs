@@ -35,17 +35,6 @@ impl MoveList {
     pub fn as_slice(&self) -> &[u8] {
         &self.cells[..self.len]
     }
-
-    /// Puts `cell` first, keeping the others' order; false if it is not in the list.
-    pub fn move_to_front(&mut self, cell: u8) -> bool {
-        match self.as_slice().iter().position(|&c| c == cell) {
-            Some(i) => {
-                self.cells[..=i].rotate_right(1);
-                true
-            }
-            None => false,
-        }
-    }
 }
 
 /// What the search has learned that helps ordering, besides the position itself.
@@ -56,7 +45,7 @@ pub struct Hints<'a> {
 }
 
 /// A move's ordering score; only the order matters.
-#[inline]
+#[inline(always)]
 fn move_score(board: &Board, cell: u32, good_levels: u64) -> i32 {
     let bit = 1u64 << cell;
     let own = board.own | bit;
@@ -80,7 +69,7 @@ fn move_score(board: &Board, cell: u32, good_levels: u64) -> i32 {
 }
 
 /// Orders `moves` (landing cells of `board`) for searching.
-#[inline]
+#[inline(always)]
 pub fn order(board: &Board, moves: u64, hints: &Hints) -> MoveList {
     let good_levels = if board.black_to_move() { ODD_LEVELS } else { EVEN_LEVELS };
     let mut cells = [0u8; 16];

@@ -45,6 +45,8 @@ pub struct Searcher<'a> {
     aborted: bool,
     killers: [[u8; 2]; 65],
     history: [[u32; 64]; 2],
+    /// Whether the CPU counts bits in one instruction (the search is compiled both ways).
+    popcnt: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -57,6 +59,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             killers: [[NO_MOVE; 2]; 65],
             history: [[0; 64]; 2],
+            popcnt: has_popcnt(),
         }
     }
 
@@ -149,8 +152,48 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The score of playing `cell`: the first move with the full window, the others with a
+    /// null window first (principal-variation search), searched again only if they beat it.
+    #[inline(always)]
+    fn search_move<I: Instructions>(
+        &mut self,
+        board: &Board,
+        cell: u8,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
+        let child = board.play(1 << cell);
+        if first {
+            return -I::negamax(self, &child, depth, -beta, -alpha);
+        }
+        let probe = -I::negamax(self, &child, depth, -alpha - 1, -alpha);
+        if probe > alpha && probe < beta && !self.aborted {
+            -I::negamax(self, &child, depth, -beta, -alpha)
+        } else {
+            probe
+        }
+    }
+
     /// The value of `board` for the side to move, searched `depth` plies (fail-soft).
-    pub fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, mut beta: i32) -> i32 {
+    pub fn negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            return Popcnt::negamax(self, board, depth, alpha, beta);
+        }
+        Portable::negamax(self, board, depth, alpha, beta)
+    }
+
+    /// [`Searcher::negamax`]'s body, inlined into each instruction-set variant.
+    #[inline(always)]
+    fn negamax_with<I: Instructions>(
+        &mut self,
+        board: &Board,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_INTERVAL) && self.clock.stopped() {
             self.aborted = true;
@@ -189,14 +232,6 @@ impl<'a> Searcher<'a> {
 
         let empties = 64 - ply as i32;
         let wanted_depth = if depth >= empties { EXACT_DEPTH } else { depth };
-        let side = ply as usize % 2;
-        let slot = ply as usize;
-        // Order first and probe after: the bucket arrives while the moves are scored.
-        let mut list = order(
-            board,
-            moves,
-            &Hints { table_move: None, killers: self.killers[slot], history: &self.history[side] },
-        );
         let mut table_move = None;
         if let Some(entry) = self.table.probe(key) {
             if entry.depth as i32 >= wanted_depth {
@@ -211,46 +246,66 @@ impl<'a> Searcher<'a> {
             }
             if entry.best != NO_MOVE {
                 let cell = unmap_cell(entry.best, symmetry);
-                if list.move_to_front(cell) {
+                if moves & (1 << cell) != 0 {
                     table_move = Some(cell);
                 }
             }
         }
 
+        let side = ply as usize % 2;
+        let slot = ply as usize;
         let child_depth = if forced { depth } else { depth - 1 };
         let alpha_at_start = alpha;
         let mut best_score = -INFINITY;
         let mut best_cell = NO_MOVE;
-        for (i, &cell) in list.as_slice().iter().enumerate() {
-            let child = board.play(1 << cell);
-            let score = if i == 0 {
-                -self.negamax(&child, child_depth, -beta, -alpha)
-            } else {
-                let probe = -self.negamax(&child, child_depth, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(&child, child_depth, -beta, -alpha)
-                } else {
-                    probe
-                }
+        // The table's move first, before paying for ordering the rest: it often cuts off.
+        let mut rest = moves;
+        if let Some(cell) = table_move {
+            rest &= !(1 << cell);
+            best_score = self.search_move::<I>(board, cell, child_depth, alpha, beta, true);
+            best_cell = cell;
+            alpha = alpha.max(best_score);
+        }
+        if alpha < beta && rest != 0 && !self.aborted {
+            let hints = Hints {
+                table_move: None,
+                killers: self.killers[slot],
+                history: &self.history[side],
             };
-            if self.aborted {
-                return 0;
+            let list = order(board, rest, &hints);
+            if ply + 1 > SYMMETRY_PLY {
+                // Fetch the children's buckets now, while earlier siblings are searched.
+                for &cell in list.as_slice() {
+                    self.table.prefetch(key_of(board.other, board.own | 1 << cell));
+                }
             }
-            if score > best_score {
-                best_score = score;
-                best_cell = cell;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        if Some(cell) != table_move && self.killers[slot][0] != cell {
-                            self.killers[slot] = [cell, self.killers[slot][0]];
+            for &cell in list.as_slice() {
+                let first = best_cell == NO_MOVE;
+                let score = self.search_move::<I>(board, cell, child_depth, alpha, beta, first);
+                if self.aborted {
+                    break;
+                }
+                if score > best_score {
+                    best_score = score;
+                    best_cell = cell;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            if self.killers[slot][0] != cell {
+                                self.killers[slot] = [cell, self.killers[slot][0]];
+                            }
+                            break;
                         }
-                        let h = &mut self.history[side][cell as usize];
-                        *h = h.saturating_add((depth.clamp(1, 20) * depth.clamp(1, 20)) as u32);
-                        break;
                     }
                 }
             }
+        }
+        if self.aborted {
+            return 0;
+        }
+        if best_score >= beta {
+            let h = &mut self.history[side][best_cell as usize];
+            *h = h.saturating_add((depth.clamp(1, 20) * depth.clamp(1, 20)) as u32);
         }
 
         let bound = if best_score >= beta {
@@ -263,5 +318,56 @@ impl<'a> Searcher<'a> {
         let stored_depth = wanted_depth.clamp(0, EXACT_DEPTH) as u8;
         self.table.store(key, best_score, stored_depth, bound, map_cell(best_cell, symmetry));
         best_score
+    }
+}
+
+/// The search's hot path counts bits at every node. Portable x86-64 code has no bit-count
+/// instruction (it was added in 2008), so the search is compiled a second time with it and
+/// picked at run time.
+trait Instructions {
+    fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32;
+}
+
+/// Any CPU.
+enum Portable {}
+
+impl Instructions for Portable {
+    fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+        searcher.negamax_with::<Portable>(board, depth, alpha, beta)
+    }
+}
+
+/// CPUs with POPCNT and BMI1 (bit count, trailing zeros, lowest bit).
+#[cfg(target_arch = "x86_64")]
+enum Popcnt {}
+
+#[cfg(target_arch = "x86_64")]
+impl Instructions for Popcnt {
+    fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+        // SAFETY: `Popcnt` is chosen only when `has_popcnt()` found both features.
+        unsafe { negamax_popcnt(searcher, board, depth, alpha, beta) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1")]
+fn negamax_popcnt(
+    searcher: &mut Searcher,
+    board: &Board,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    searcher.negamax_with::<Popcnt>(board, depth, alpha, beta)
+}
+
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi1")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }

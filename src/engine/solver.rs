@@ -56,11 +56,30 @@ fn peg_of(cell: u64) -> Peg {
 }
 
 /// Solves `position` within `time_limit` (none: until done), stopping early if `stop` is
-/// raised.
+/// raised: the value, then the number of plies to the end.
 pub fn solve(
     position: &Position,
     time_limit: Option<Duration>,
     stop: Option<&AtomicBool>,
+) -> Solution {
+    solve_with(position, time_limit, stop, true)
+}
+
+/// As [`solve`], but only win, draw or loss (much quicker: one null-window search); the
+/// plies are given only when the threat logic alone decides.
+pub fn solve_value(
+    position: &Position,
+    time_limit: Option<Duration>,
+    stop: Option<&AtomicBool>,
+) -> Solution {
+    solve_with(position, time_limit, stop, false)
+}
+
+fn solve_with(
+    position: &Position,
+    time_limit: Option<Duration>,
+    stop: Option<&AtomicBool>,
+    distance: bool,
 ) -> Solution {
     let clock = Clock::with_budget(time_limit, stop);
     let known = |value, plies, best| Solution {
@@ -107,6 +126,9 @@ pub fn solve(
         return solution(&searcher, Some(Value::Draw), Some(64 - ply), Some(first_best));
     }
     let value = if wdl.score > 0 { Value::Win } else { Value::Loss };
+    if !distance {
+        return solution(&searcher, Some(value), None, Some(first_best));
+    }
 
     // The exact score, between the bound just found and the best possible.
     let (mut low, mut high) =
