@@ -15,6 +15,53 @@ pub struct AnalyzeArgs {
     /// One JSON object per position, one per line.
     #[arg(long)]
     pub json: bool,
+    /// Also search with the engine this many plies (adds eval, best, depth, nodes).
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
+    pub depth: Option<i32>,
+    /// Also search with the engine for this many seconds (adds eval, best, depth, nodes).
+    #[arg(long, value_name = "S", value_parser = super::solve::parse_seconds)]
+    pub time: Option<std::time::Duration>,
+}
+
+/// What the engine adds when asked with `--depth` or `--time`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineRequest {
+    pub depth: Option<i32>,
+    pub time: Option<std::time::Duration>,
+}
+
+/// The engine's view, as `--json` prints it beside the verdict.
+#[derive(Serialize, Debug, PartialEq)]
+pub struct EngineView {
+    /// The score for the side to move (positive is good; beyond ±5000 the game is decided).
+    pub eval: Option<i32>,
+    pub best: Option<String>,
+    /// When the score says who wins: the plies to the end of the game.
+    pub decided_in: Option<u32>,
+    pub depth: i32,
+    pub nodes: u64,
+}
+
+/// The verdict's fields, then the engine's.
+#[derive(Serialize)]
+struct WithEngine<'a> {
+    #[serde(flatten)]
+    verdict: &'a Verdict,
+    #[serde(flatten)]
+    engine: EngineView,
+}
+
+fn engine_view(game: &Game, request: EngineRequest) -> EngineView {
+    match crate::engine::analyse(game.position(), request.depth, request.time) {
+        Some(a) => EngineView {
+            eval: a.score,
+            best: Some(a.best.to_string()),
+            decided_in: a.decided_in,
+            depth: a.depth,
+            nodes: a.nodes,
+        },
+        None => EngineView { eval: None, best: None, decided_in: None, depth: 0, nodes: 0 },
+    }
 }
 
 /// The verdict on one position, as `--json` prints it.
@@ -74,15 +121,43 @@ fn human(game: &Game) -> String {
     )
 }
 
-fn answer(input: &str, json: bool, out: &mut impl Write) -> io::Result<bool> {
+fn answer(
+    input: &str,
+    json: bool,
+    engine: Option<EngineRequest>,
+    out: &mut impl Write,
+) -> io::Result<bool> {
     match replay(input) {
         Ok(game) if json => {
-            serde_json::to_writer(&mut *out, &verdict(&game)).map_err(io::Error::other)?;
+            let verdict = verdict(&game);
+            let written = match engine {
+                None => serde_json::to_writer(&mut *out, &verdict),
+                Some(request) => {
+                    let engine = engine_view(&game, request);
+                    serde_json::to_writer(&mut *out, &WithEngine { verdict: &verdict, engine })
+                }
+            };
+            written.map_err(io::Error::other)?;
             writeln!(out)?;
             Ok(true)
         }
         Ok(game) => {
             writeln!(out, "{}", human(&game))?;
+            if let Some(request) = engine {
+                let view = engine_view(&game, request);
+                if let (Some(best), Some(eval)) = (view.best, view.eval) {
+                    let verdict = match view.decided_in {
+                        Some(plies) if eval > 0 => format!("wins in {plies} plies"),
+                        Some(plies) => format!("loses in {plies} plies"),
+                        None => format!("eval {eval:+}"),
+                    };
+                    writeln!(
+                        out,
+                        "engine: best {best}, {verdict} (depth {}, {} nodes)\n",
+                        view.depth, view.nodes
+                    )?;
+                }
+            }
             Ok(true)
         }
         Err(message) if json => {
@@ -99,12 +174,14 @@ fn answer(input: &str, json: bool, out: &mut impl Write) -> io::Result<bool> {
 }
 
 pub fn run(args: AnalyzeArgs) -> ExitCode {
+    let engine = (args.depth.is_some() || args.time.is_some())
+        .then_some(EngineRequest { depth: args.depth, time: args.time });
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut all_ok = true;
     let result = (|| -> io::Result<()> {
         match &args.moves {
-            Some(moves) => all_ok &= answer(moves, args.json, &mut out)?,
+            Some(moves) => all_ok &= answer(moves, args.json, engine, &mut out)?,
             None => {
                 for line in io::stdin().lock().lines() {
                     let line = match line {
@@ -120,7 +197,7 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
                         }
                         Err(e) => return Err(e),
                     };
-                    all_ok &= answer(&line, args.json, &mut out)?;
+                    all_ok &= answer(&line, args.json, engine, &mut out)?;
                 }
             }
         }
@@ -160,11 +237,24 @@ mod tests {
     #[test]
     fn a_bad_line_is_answered_and_the_next_still_read() {
         let mut out = Vec::new();
-        assert!(!answer("zz", true, &mut out).unwrap());
-        assert!(answer("b2", true, &mut out).unwrap());
+        assert!(!answer("zz", true, None, &mut out).unwrap());
+        assert!(answer("b2", true, None, &mut out).unwrap());
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("{\"error\":"));
         assert!(lines[1].contains("\"ply\":1"));
+        assert!(!lines[1].contains("eval"), "engine fields only when asked for");
+    }
+
+    #[test]
+    fn the_engine_view_is_added_when_asked_for() {
+        let mut out = Vec::new();
+        let request = EngineRequest { depth: Some(3), time: None };
+        assert!(answer("a1 d4 b1 a4 c1 d3", true, Some(request), &mut out).unwrap());
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!((v["ply"].as_u64(), v["status"].as_str()), (Some(6), Some("ongoing")));
+        assert_eq!(v["best"], "d1");
+        assert_eq!(v["decided_in"], 1);
+        assert!(v["eval"].as_i64().unwrap() > 5000);
     }
 }

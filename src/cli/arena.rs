@@ -1,11 +1,268 @@
-//! `yonmoku arena`: arrives with the engine.
+//! `yonmoku arena`: games between computer levels from varied openings, and the results.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::analyze::replay;
+use crate::engine::{self, Random, Settings};
+use crate::player::Player;
+use crate::rules::{Colour, Game, Peg, SYMMETRIES, Status, format_moves};
 
 #[derive(clap::Args, Debug)]
-pub struct ArenaArgs {}
+pub struct ArenaArgs {
+    /// Who plays Black: cpu:LEVEL.
+    #[arg(long)]
+    pub black: Player,
+    /// Who plays White: cpu:LEVEL.
+    #[arg(long)]
+    pub white: Player,
+    /// How many games.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Openings to start from, one move list per line (default: every two-move opening
+    /// that differs up to symmetry), used in turn.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Multiply every level's time per move by this (e.g. 0.1 for quick tables).
+    #[arg(long, default_value_t = 1.0, value_name = "F")]
+    pub time_scale: f64,
+    /// Seed for the levels' random choices and the order of openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print every game's moves and result.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Print the results as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
 
-pub fn run(_args: ArenaArgs) -> ExitCode {
-    eprintln!("yonmoku arena: not available yet");
-    ExitCode::from(2)
+/// The results, from Black's side.
+#[derive(Serialize, Debug, Default, PartialEq)]
+pub struct Results {
+    pub black: String,
+    pub white: String,
+    pub games: u32,
+    pub black_won: u32,
+    pub draws: u32,
+    pub white_won: u32,
+    pub mean_plies: f64,
+    pub black_ms_per_move: f64,
+    pub white_ms_per_move: f64,
+}
+
+/// Every two-move opening, one per class of symmetric openings, in a seeded order.
+fn default_openings(seed: u64) -> Vec<Vec<Peg>> {
+    let mut seen = Vec::new();
+    let mut openings = Vec::new();
+    for first in Peg::all() {
+        for second in Peg::all() {
+            let images = SYMMETRIES
+                .iter()
+                .map(|s| (s.peg(first.index()), s.peg(second.index())))
+                .min()
+                .expect("eight symmetries");
+            if !seen.contains(&images) {
+                seen.push(images);
+                openings.push(vec![first, second]);
+            }
+        }
+    }
+    let mut random = Random::seeded(seed);
+    for i in (1..openings.len()).rev() {
+        openings.swap(i, random.below(i + 1));
+    }
+    openings
+}
+
+fn read_openings(path: &PathBuf) -> Result<Vec<Vec<Peg>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let game = replay(line).map_err(|e| format!("{}:{}: {e}", path.display(), number + 1))?;
+        if game.status().is_over() {
+            return Err(format!("{}:{}: the game is already over", path.display(), number + 1));
+        }
+        openings.push(game.moves().to_vec());
+    }
+    if openings.is_empty() {
+        return Err(format!("{}: no openings", path.display()));
+    }
+    Ok(openings)
+}
+
+fn level_of(player: Player, colour: &str) -> Result<u8, String> {
+    match player {
+        Player::Computer(level) => Ok(level),
+        Player::Human => Err(format!("the arena plays computers only: use --{colour} cpu:LEVEL")),
+    }
+}
+
+/// Plays one game from `opening`; returns the finished game and each side's thinking time
+/// and move count.
+fn play_game(
+    opening: &[Peg],
+    players: [Settings; 2],
+    random: &mut Random,
+) -> (Game, [(Duration, u32); 2]) {
+    let mut game = Game::from_moves(opening).expect("openings are legal");
+    let mut spent = [(Duration::ZERO, 0); 2];
+    while !game.status().is_over() {
+        let side = game.to_move().index();
+        let start = Instant::now();
+        let peg = engine::choose_move_with(game.position(), &players[side], None, random)
+            .expect("a game in progress has a move");
+        spent[side].0 += start.elapsed();
+        spent[side].1 += 1;
+        game.play(peg).expect("the engine plays legal moves");
+    }
+    (game, spent)
+}
+
+pub fn play(args: &ArenaArgs, openings: &[Vec<Peg>]) -> Results {
+    let time_scale = args.time_scale;
+    let settings = |level| Settings { time_scale, ..Settings::level(level) };
+    let levels = [args.black, args.white].map(|p| match p {
+        Player::Computer(level) => level,
+        Player::Human => 1,
+    });
+    let players = levels.map(settings);
+    let mut results = Results {
+        black: args.black.to_string(),
+        white: args.white.to_string(),
+        ..Results::default()
+    };
+    let mut plies = 0usize;
+    let mut spent = [(Duration::ZERO, 0u32); 2];
+    for index in 0..args.games {
+        let opening = &openings[index as usize % openings.len()];
+        let mut random =
+            Random::seeded(args.seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
+        let (game, used) = play_game(opening, players, &mut random);
+        for side in 0..2 {
+            spent[side].0 += used[side].0;
+            spent[side].1 += used[side].1;
+        }
+        let result = match game.status() {
+            Status::Won { winner: Colour::Black, .. } => {
+                results.black_won += 1;
+                "1-0"
+            }
+            Status::Won { .. } => {
+                results.white_won += 1;
+                "0-1"
+            }
+            _ => {
+                results.draws += 1;
+                "1/2-1/2"
+            }
+        };
+        results.games += 1;
+        plies += game.ply();
+        if args.verbose {
+            eprintln!("game {}: {} {result}", index + 1, format_moves(game.moves()));
+        }
+    }
+    let per_move = |(time, moves): (Duration, u32)| {
+        if moves == 0 { 0.0 } else { time.as_secs_f64() * 1000.0 / moves as f64 }
+    };
+    results.mean_plies = plies as f64 / results.games.max(1) as f64;
+    results.black_ms_per_move = per_move(spent[0]);
+    results.white_ms_per_move = per_move(spent[1]);
+    results
+}
+
+pub fn run(args: ArenaArgs) -> ExitCode {
+    let checked = level_of(args.black, "black").and_then(|_| level_of(args.white, "white"));
+    let openings = checked.and_then(|_| match &args.openings {
+        Some(path) => read_openings(path),
+        None => Ok(default_openings(args.seed)),
+    });
+    let openings = match openings {
+        Ok(openings) => openings,
+        Err(e) => {
+            eprintln!("yonmoku arena: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if !(args.time_scale.is_finite() && args.time_scale > 0.0) {
+        eprintln!("yonmoku arena: --time-scale must be a positive number");
+        return ExitCode::from(2);
+    }
+    let results = play(&args, &openings);
+    if args.json {
+        println!("{}", serde_json::to_string(&results).expect("plain numbers and strings"));
+    } else {
+        println!(
+            "{:<7} {:<7} {:>5} {:>9} {:>5} {:>9} {:>11} {:>9} {:>9}",
+            "black",
+            "white",
+            "games",
+            "black won",
+            "draws",
+            "white won",
+            "mean plies",
+            "B ms/mv",
+            "W ms/mv"
+        );
+        println!(
+            "{:<7} {:<7} {:>5} {:>9} {:>5} {:>9} {:>11.1} {:>9.0} {:>9.0}",
+            results.black,
+            results.white,
+            results.games,
+            results.black_won,
+            results.draws,
+            results.white_won,
+            results.mean_plies,
+            results.black_ms_per_move,
+            results.white_ms_per_move
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_openings_differ_up_to_symmetry() {
+        let openings = default_openings(1);
+        assert!(openings.len() > 20 && openings.len() < 60, "{}", openings.len());
+        for opening in &openings {
+            assert_eq!(opening.len(), 2);
+        }
+        assert_ne!(default_openings(1), default_openings(2), "the seed shuffles them");
+    }
+
+    #[test]
+    fn low_levels_finish_games_and_results_add_up() {
+        let args = ArenaArgs {
+            black: Player::Computer(2),
+            white: Player::Computer(1),
+            games: 2,
+            openings: None,
+            time_scale: 1.0,
+            seed: 3,
+            verbose: false,
+            json: true,
+        };
+        let results = play(&args, &default_openings(3));
+        assert_eq!(results.games, 2);
+        assert_eq!(results.black_won + results.draws + results.white_won, 2);
+        assert!(results.mean_plies >= 7.0);
+    }
+
+    #[test]
+    fn humans_are_turned_away() {
+        assert!(level_of(Player::Human, "black").is_err());
+        assert_eq!(level_of(Player::Computer(5), "white"), Ok(5));
+    }
 }

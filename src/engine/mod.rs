@@ -42,36 +42,52 @@ pub fn choose_move(position: &Position, level: u8) -> Option<Peg> {
 /// As [`choose_move`], but returns early, with the best move found so far (always legal),
 /// once `stop` becomes true.
 pub fn choose_move_cancellable(position: &Position, level: u8, stop: &AtomicBool) -> Option<Peg> {
-    choose_move_with(position, level, Weights::DEFAULT, Some(stop), &mut Random::from_entropy())
+    choose_move_with(position, &Settings::level(level), Some(stop), &mut Random::from_entropy())
 }
 
-/// As [`choose_move_cancellable`] with the evaluation weights and the random choices given:
-/// what the arena uses to make games repeatable and to tune the evaluation.
+/// Everything that decides how the computer plays, for the arena: the level, the
+/// evaluation weights (to tune them by self-play) and a factor on the level's time budget
+/// (to play many games quickly).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub level: u8,
+    pub weights: Weights,
+    pub time_scale: f64,
+}
+
+impl Settings {
+    pub fn level(level: u8) -> Settings {
+        Settings { level, weights: Weights::DEFAULT, time_scale: 1.0 }
+    }
+}
+
+/// As [`choose_move_cancellable`] with everything given, random choices included, so that
+/// games can be repeated.
 pub fn choose_move_with(
     position: &Position,
-    level: u8,
-    weights: Weights,
+    settings: &Settings,
     stop: Option<&AtomicBool>,
     random: &mut Random,
 ) -> Option<Peg> {
     if position.is_over() {
         return None;
     }
-    let settings = level::level(level);
+    let level = level::level(settings.level);
     let margin = if (position.ply() as u32) < level::OPENING_PLIES {
-        settings.opening_margin
+        level.opening_margin
     } else {
-        settings.margin
+        level.margin
     };
     let request = Request {
-        max_depth: settings.depth,
+        max_depth: level.depth,
         margin,
-        solver: settings.solver,
-        table_megabytes: settings.table_megabytes,
+        solver: level.solver,
+        table_megabytes: level.table_megabytes,
         answer_forced_at_once: true,
-        weights,
+        weights: settings.weights,
     };
-    let clock = Clock::with_budget(Some(settings.budget), stop);
+    let budget = level.budget.mul_f64(settings.time_scale.clamp(0.001, 1000.0));
+    let clock = Clock::with_budget(Some(budget), stop);
     let thought = think(&Board::from_position(position), &request, clock, random);
     Some(peg_of(thought.cell))
 }
