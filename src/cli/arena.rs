@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::analyze::replay;
-use crate::engine::{self, Random, Settings};
+use crate::engine::{self, Random, Settings, Weights};
 use crate::player::Player;
 use crate::rules::{Colour, Game, Peg, SYMMETRIES, Status, format_moves};
 
@@ -29,6 +29,13 @@ pub struct ArenaArgs {
     /// Multiply every level's time per move by this (e.g. 0.1 for quick tables).
     #[arg(long, default_value_t = 1.0, value_name = "F")]
     pub time_scale: f64,
+    /// Evaluation weights for Black, to tune them by self-play: open lines with 1, 2, 3
+    /// spheres, good-level threat, other threat, stacked threats, tempo ("4,24,0,100,60,200,20").
+    #[arg(long, value_name = "W", value_parser = parse_weights)]
+    pub black_weights: Option<Weights>,
+    /// Evaluation weights for White (as --black-weights).
+    #[arg(long, value_name = "W", value_parser = parse_weights)]
+    pub white_weights: Option<Weights>,
     /// Seed for the levels' random choices and the order of openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -52,6 +59,23 @@ pub struct Results {
     pub mean_plies: f64,
     pub black_ms_per_move: f64,
     pub white_ms_per_move: f64,
+}
+
+fn parse_weights(text: &str) -> Result<Weights, String> {
+    let numbers: Vec<i32> = text
+        .split(',')
+        .map(|n| n.trim().parse().map_err(|_| format!("not a whole number: {n:?}")))
+        .collect::<Result<_, _>>()?;
+    match numbers[..] {
+        [one, two, three, good_threat, bad_threat, stacked_threats, tempo] => Ok(Weights {
+            open_line: [one, two, three],
+            good_threat,
+            bad_threat,
+            stacked_threats,
+            tempo,
+        }),
+        _ => Err(format!("expected 7 numbers, found {}", numbers.len())),
+    }
 }
 
 /// Every two-move opening, one per class of symmetric openings, in a seeded order.
@@ -133,7 +157,9 @@ pub fn play(args: &ArenaArgs, openings: &[Vec<Peg>]) -> Results {
         Player::Computer(level) => level,
         Player::Human => 1,
     });
-    let players = levels.map(settings);
+    let mut players = levels.map(settings);
+    players[0].weights = args.black_weights.unwrap_or(Weights::DEFAULT);
+    players[1].weights = args.white_weights.unwrap_or(Weights::DEFAULT);
     let mut results = Results {
         black: args.black.to_string(),
         white: args.white.to_string(),
@@ -251,6 +277,8 @@ mod tests {
             openings: None,
             time_scale: 1.0,
             seed: 3,
+            black_weights: None,
+            white_weights: Some(parse_weights("1,6,0,60,30,200,4").unwrap()),
             verbose: false,
             json: true,
         };
@@ -258,6 +286,13 @@ mod tests {
         assert_eq!(results.games, 2);
         assert_eq!(results.black_won + results.draws + results.white_won, 2);
         assert!(results.mean_plies >= 7.0);
+    }
+
+    #[test]
+    fn weights_are_seven_numbers() {
+        assert_eq!(parse_weights("4,24,0,100,60,200,20"), Ok(Weights::DEFAULT));
+        assert!(parse_weights("1,2,3").is_err());
+        assert!(parse_weights("1,6,0,60,30,200,x").is_err());
     }
 
     #[test]
