@@ -15,6 +15,9 @@ pub struct Level {
     pub opening_margin: i32,
     /// Tries to prove the game's value once the position is small enough.
     pub solver: bool,
+    /// Thinks for the whole budget rather than stopping when another iteration looks
+    /// too long to finish.
+    pub full_time: bool,
     /// Transposition table size.
     pub table_megabytes: usize,
 }
@@ -33,6 +36,7 @@ pub fn level(level: u8) -> Level {
             margin: 250,
             opening_margin: 250,
             solver: false,
+            full_time: false,
             table_megabytes: 1,
         },
         2 => Level {
@@ -41,6 +45,7 @@ pub fn level(level: u8) -> Level {
             margin: 100,
             opening_margin: 100,
             solver: false,
+            full_time: false,
             table_megabytes: 2,
         },
         3 => Level {
@@ -49,6 +54,7 @@ pub fn level(level: u8) -> Level {
             margin: 30,
             opening_margin: 40,
             solver: false,
+            full_time: false,
             table_megabytes: 8,
         },
         4 => Level {
@@ -57,6 +63,7 @@ pub fn level(level: u8) -> Level {
             margin: 6,
             opening_margin: 20,
             solver: false,
+            full_time: false,
             table_megabytes: 32,
         },
         5 => Level {
@@ -65,6 +72,7 @@ pub fn level(level: u8) -> Level {
             margin: 0,
             opening_margin: 8,
             solver: true,
+            full_time: true,
             table_megabytes: 64,
         },
         _ => Level {
@@ -73,6 +81,7 @@ pub fn level(level: u8) -> Level {
             margin: 0,
             opening_margin: 0,
             solver: true,
+            full_time: true,
             table_megabytes: 64,
         },
     }

@@ -84,6 +84,7 @@ pub fn choose_move_with(
         solver: level.solver,
         table_megabytes: level.table_megabytes,
         answer_forced_at_once: true,
+        full_time: level.full_time,
         weights: settings.weights,
     };
     let budget = level.budget.mul_f64(settings.time_scale.clamp(0.001, 1000.0));
@@ -133,6 +134,7 @@ pub fn analyse(
         solver: depth.is_none(),
         table_megabytes: top.table_megabytes,
         answer_forced_at_once: false,
+        full_time: depth.is_none(),
         weights: Weights::DEFAULT,
     };
     let board = Board::from_position(position);
