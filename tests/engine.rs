@@ -47,6 +47,18 @@ fn a_double_threat_wins_in_three() {
 }
 
 #[test]
+fn low_levels_vary_their_moves() {
+    let p = position("b2 c3");
+    let settings = engine::Settings::level(1);
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let peg = engine::choose_move_with(&p, &settings, None, &mut Random::seeded(seed));
+        seen.insert(peg.unwrap());
+    }
+    assert!(seen.len() >= 3, "level 1 played only {seen:?}");
+}
+
+#[test]
 fn a_finished_game_has_no_move_and_a_known_value() {
     let won = position("a1 b1 a1 b1 a1 b1 a1");
     assert_eq!(engine::choose_move(&won, 3), None);
