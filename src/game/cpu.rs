@@ -1,0 +1,185 @@
+//! The computer player in the game: the engine searches on Bevy's async compute pool; its
+//! answer is played only if the position is still the one it searched. Also the hint.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy::window::RequestRedraw;
+
+use super::GameSet;
+use super::pieces::Falling;
+use super::requests::{MoveRequested, Mover};
+use super::rules_state::Rules;
+use super::settings::Settings;
+use crate::engine;
+use crate::player::Player;
+use crate::rules::{Peg, Position};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Thinking>()
+        .init_resource::<Hint>()
+        .add_message::<HintRequested>()
+        .add_systems(
+            Update,
+            (start_search, deliver_move, start_hint, finish_hint).chain().in_set(GameSet::Input),
+        );
+}
+
+/// Seconds a computer's move waits, after its search, before it is shown, so that the
+/// player sees the previous sphere land first.
+const PAUSE_BEFORE_MOVE: f32 = 0.6;
+
+/// An engine search running in the background.
+struct Search {
+    generation: u64,
+    task: Task<Option<Peg>>,
+    stop: Arc<AtomicBool>,
+    started: f32,
+    answer: Option<Option<Peg>>,
+}
+
+impl Search {
+    fn start(
+        position: Position,
+        generation: u64,
+        now: f32,
+        think: impl FnOnce(&Position, &AtomicBool) -> Option<Peg> + Send + 'static,
+    ) -> Search {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move { think(&position, &flag) });
+        Search { generation, task, stop, started: now, answer: None }
+    }
+
+    /// The answer, once the search has finished.
+    fn poll(&mut self) -> Option<Option<Peg>> {
+        if self.answer.is_none() {
+            self.answer = block_on(poll_once(&mut self.task));
+        }
+        self.answer
+    }
+}
+
+impl Drop for Search {
+    /// A search that is no longer wanted stops at once (undo, new game, closing the window).
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The computer's search for its move, while it thinks.
+#[derive(Resource, Default)]
+pub(crate) struct Thinking {
+    search: Option<Search>,
+    level: u8,
+}
+
+impl Thinking {
+    pub(crate) fn is_thinking(&self) -> bool {
+        self.search.is_some()
+    }
+}
+
+fn start_search(rules: Res<Rules>, time: Res<Time>, mut thinking: ResMut<Thinking>) {
+    let wanted = rules.computer_to_move();
+    let current = thinking.search.as_ref().is_some_and(|s| s.generation == rules.generation());
+    if !wanted {
+        if thinking.search.is_some() {
+            thinking.search = None;
+        }
+        return;
+    }
+    if current {
+        return;
+    }
+    let Player::Computer(level) = rules.player(rules.game().to_move()) else { return };
+    thinking.level = level;
+    thinking.search = Some(Search::start(
+        *rules.game().position(),
+        rules.generation(),
+        time.elapsed_secs(),
+        move |p: &Position, stop: &AtomicBool| engine::choose_move_cancellable(p, level, stop),
+    ));
+}
+
+fn deliver_move(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    falling: Query<(), With<Falling>>,
+    mut thinking: ResMut<Thinking>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(search) = thinking.search.as_mut() else { return };
+    // Keep frames coming while the search runs, so that its end is noticed.
+    redraw.write(RequestRedraw);
+    let Some(answer) = search.poll() else { return };
+    let pause = PAUSE_BEFORE_MOVE / settings.animation_speed.max(0.1);
+    if time.elapsed_secs() - search.started < pause || !falling.is_empty() {
+        return;
+    }
+    if let Some(peg) = answer {
+        moves.write(MoveRequested { peg, by: Mover::Computer { generation: search.generation } });
+    }
+    thinking.search = None;
+}
+
+/// Ask the engine for the best move for the side to move.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub(crate) struct HintRequested;
+
+/// The engine's suggestion, valid for one generation of the rules.
+#[derive(Resource, Default)]
+pub(crate) struct Hint {
+    search: Option<Search>,
+    answer: Option<(u64, Peg)>,
+}
+
+impl Hint {
+    /// The suggested peg, if it is for the position now on the board.
+    pub(crate) fn peg(&self, rules: &Rules) -> Option<Peg> {
+        self.answer.filter(|(g, _)| *g == rules.generation()).map(|(_, peg)| peg)
+    }
+
+    pub(crate) fn is_searching(&self) -> bool {
+        self.search.is_some()
+    }
+}
+
+fn start_hint(
+    mut requests: MessageReader<HintRequested>,
+    rules: Res<Rules>,
+    time: Res<Time>,
+    mut hint: ResMut<Hint>,
+) {
+    if requests.read().count() == 0 || rules.game().status().is_over() {
+        return;
+    }
+    hint.answer = None;
+    hint.search = Some(Search::start(
+        *rules.game().position(),
+        rules.generation(),
+        time.elapsed_secs(),
+        |p: &Position, _: &AtomicBool| engine::hint(p),
+    ));
+}
+
+fn finish_hint(
+    rules: Res<Rules>,
+    mut hint: ResMut<Hint>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(search) = hint.search.as_mut() else { return };
+    if search.generation != rules.generation() {
+        hint.search = None;
+        return;
+    }
+    redraw.write(RequestRedraw);
+    if let Some(answer) = search.poll() {
+        let generation = search.generation;
+        hint.answer = answer.map(|peg| (generation, peg));
+        hint.search = None;
+    }
+}
