@@ -10,7 +10,7 @@ use crate::rules::LINES;
 /// Scores stay well inside this, far from the win scores.
 pub const EVAL_LIMIT: i32 = 5_000;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Weights {
     /// An open line (no opposing sphere) holding 1, 2 or 3 of one side's spheres.
     pub open_line: [i32; 3],

@@ -61,6 +61,15 @@ impl Settings {
     }
 }
 
+/// Which kept transposition table a player uses: one per level and evaluation, so that two
+/// computer players in one game never share what they learned.
+fn owner_tag(settings: &Settings) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (settings.level, settings.weights).hash(&mut hasher);
+    hasher.finish()
+}
+
 /// As [`choose_move_cancellable`] with everything given, random choices included, so that
 /// games can be repeated.
 pub fn choose_move_with(
@@ -83,6 +92,7 @@ pub fn choose_move_with(
         margin,
         solver: level.solver,
         table_megabytes: level.table_megabytes,
+        keep_table_for: Some(owner_tag(settings)),
         answer_forced_at_once: true,
         full_time: level.full_time,
         weights: settings.weights,
@@ -133,6 +143,7 @@ pub fn analyse(
         margin: 0,
         solver: depth.is_none(),
         table_megabytes: top.table_megabytes,
+        keep_table_for: None,
         answer_forced_at_once: false,
         full_time: depth.is_none(),
         weights: Weights::DEFAULT,

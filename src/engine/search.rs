@@ -50,9 +50,9 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(table_megabytes: usize, weights: Weights, clock: Clock<'a>) -> Searcher<'a> {
+    pub fn new(table: Table, weights: Weights, clock: Clock<'a>) -> Searcher<'a> {
         Searcher {
-            table: Table::with_megabytes(table_megabytes),
+            table,
             weights,
             clock,
             nodes: 0,
@@ -61,6 +61,11 @@ impl<'a> Searcher<'a> {
             history: [[0; 64]; 2],
             popcnt: has_popcnt(),
         }
+    }
+
+    /// Ends the search, handing back its table (to keep for the next one).
+    pub fn into_table(self) -> Table {
+        self.table
     }
 
     pub fn nodes(&self) -> u64 {

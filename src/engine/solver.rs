@@ -9,6 +9,7 @@ use super::clock::Clock;
 use super::eval::Weights;
 use super::score::{final_ply, loss_at, win_at};
 use super::search::{EXACT_DEPTH, RootMove, Searcher};
+use super::tt::Table;
 use crate::rules::{Peg, Position, Status};
 
 /// The game's value for the side to move.
@@ -106,7 +107,11 @@ fn solve_with(
         Tactics::Moves(moves) => moves,
     };
 
-    let mut searcher = Searcher::new(table_megabytes(board.empties()), Weights::DEFAULT, clock);
+    let mut searcher = Searcher::new(
+        Table::with_megabytes(table_megabytes(board.empties())),
+        Weights::DEFAULT,
+        clock,
+    );
     let mut root = searcher.root_moves(&board, moves);
     let solution = |searcher: &Searcher, value, plies, best: Option<u64>| Solution {
         value,

@@ -7,6 +7,7 @@ use super::eval::Weights;
 use super::random::Random;
 use super::score::{INFINITY, is_decided, loss_at, win_at};
 use super::search::{EXACT_DEPTH, RootMove, Searcher};
+use super::tt::{self, Table};
 
 /// The solver is tried only on positions with at most this many empty cells; with more
 /// it seldom finishes within a move's time, and the time is better spent deepening
@@ -27,6 +28,8 @@ pub struct Request {
     pub margin: i32,
     pub solver: bool,
     pub table_megabytes: usize,
+    /// Keep the table for this owner's next search, and start from the one it kept.
+    pub keep_table_for: Option<u64>,
     /// Answer a forced move at once, without searching for its score.
     pub answer_forced_at_once: bool,
     /// Keep deepening until the time is up (the last, unfinished iteration still counts if
@@ -82,7 +85,11 @@ pub fn think(board: &Board, request: &Request, clock: Clock, random: &mut Random
         (false, true) => f64::INFINITY,
         (false, false) => DEEPEN_UNTIL,
     };
-    let mut searcher = Searcher::new(request.table_megabytes, request.weights, clock);
+    let table = match request.keep_table_for {
+        Some(owner) => tt::take_kept(owner, request.table_megabytes),
+        None => Table::with_megabytes(request.table_megabytes),
+    };
+    let mut searcher = Searcher::new(table, request.weights, clock);
     let mut root = searcher.root_moves(board, moves);
     let margin = (request.margin > 0).then_some(request.margin);
     let mut thought = Thought { cell: root[0].cell, score: None, depth: 0, nodes: 0, exact: false };
@@ -125,6 +132,9 @@ pub fn think(board: &Board, request: &Request, clock: Clock, random: &mut Random
         prove(board, &mut searcher, &root, &mut thought);
     }
     thought.nodes = searcher.nodes();
+    if let Some(owner) = request.keep_table_for {
+        tt::keep(owner, searcher.into_table());
+    }
     thought
 }
 

@@ -1,6 +1,8 @@
 //! The transposition table: buckets of two entries, one kept for the deepest search seen
 //! (unless it is from an earlier search) and one always replaced.
 
+use std::sync::Mutex;
+
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -63,13 +65,28 @@ pub struct Table {
 }
 
 impl Table {
+    /// The number of buckets of a table of about `megabytes` MiB (a power of two).
+    fn buckets_for(megabytes: usize) -> usize {
+        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
+        1usize << (usize::BITS - 1 - wanted.leading_zeros())
+    }
+
+    /// What [`Table::megabytes`] says of a table made with `megabytes`.
+    fn with_megabytes_size(megabytes: usize) -> usize {
+        (Table::buckets_for(megabytes) * std::mem::size_of::<Bucket>()) >> 20
+    }
+
     /// A table of about `megabytes` MiB (rounded down to a power of two buckets).
     pub fn with_megabytes(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
-        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let buckets = Table::buckets_for(megabytes);
         let table = Table { buckets: vec![[0; 4]; buckets], mask: buckets - 1, generation: 1 };
         huge_pages::advise(&table.buckets);
         table
+    }
+
+    /// The size asked for when the table was made.
+    pub fn megabytes(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Marks later stores as belonging to a new search, so stale deep entries give way.
@@ -128,6 +145,39 @@ impl Table {
             bucket[3] = data;
         }
     }
+}
+
+/// Tables kept between moves, so that a player's next search starts from what its last one
+/// learned (worth a ply or more). Each is tagged with its owner, so that two computer
+/// players in one game never share what they learned.
+static KEPT: Mutex<Vec<(u64, Table)>> = Mutex::new(Vec::new());
+
+/// At most this many tables are kept; the oldest goes first.
+const KEPT_TABLES: usize = 4;
+
+/// The table `owner` kept, if it has one of this size, else a new one.
+pub fn take_kept(owner: u64, megabytes: usize) -> Table {
+    let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let found = kept.iter().position(|(tag, table)| {
+        *tag == owner && table.megabytes() == Table::with_megabytes_size(megabytes)
+    });
+    match found {
+        Some(i) => kept.remove(i).1,
+        None => {
+            drop(kept);
+            Table::with_megabytes(megabytes)
+        }
+    }
+}
+
+/// Keeps `table` for `owner`'s next search.
+pub fn keep(owner: u64, table: Table) {
+    let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    kept.retain(|(tag, _)| *tag != owner);
+    if kept.len() >= KEPT_TABLES {
+        kept.remove(0);
+    }
+    kept.push((owner, table));
 }
 
 /// Large tables are probed at random: with 4 KiB pages nearly every probe also misses the
@@ -193,6 +243,18 @@ mod tests {
         assert!(table.probe(a).is_some(), "the deep entry stays");
         assert!(table.probe(b).is_none(), "the always-replace slot took the newest");
         assert!(table.probe(c).is_some());
+    }
+
+    #[test]
+    fn kept_tables_go_back_to_their_owner_only() {
+        let (owner, stranger) = (0xA11CE_0001, 0xB0B_0002);
+        let mut table = take_kept(owner, 1);
+        table.store(key_of(5, 6), 42, 3, Bound::Exact, NO_MOVE);
+        keep(owner, table);
+        assert_eq!(take_kept(stranger, 1).probe(key_of(5, 6)), None);
+        let again = take_kept(owner, 1);
+        assert_eq!(again.probe(key_of(5, 6)).map(|e| e.score), Some(42));
+        assert_eq!(take_kept(owner, 1).probe(key_of(5, 6)), None, "taken, not shared");
     }
 
     #[test]
