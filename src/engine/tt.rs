@@ -247,7 +247,7 @@ mod tests {
 
     #[test]
     fn kept_tables_go_back_to_their_owner_only() {
-        let (owner, stranger) = (0xA11CE_0001, 0xB0B_0002);
+        let (owner, stranger) = (0x000A_11CE_0001, 0x0000_0B0B_0002);
         let mut table = take_kept(owner, 1);
         table.store(key_of(5, 6), 42, 3, Bound::Exact, NO_MOVE);
         keep(owner, table);
