@@ -22,9 +22,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Where the camera looks at.
-const TARGET: Vec3 = Vec3::new(0.0, 1.0, 0.0);
+const TARGET: Vec3 = Vec3::new(0.0, 0.85, 0.0);
 const PITCH_RANGE: (f32, f32) = (0.1, 1.52);
-const DISTANCE_RANGE: (f32, f32) = (6.0, 18.0);
+const DISTANCE_RANGE: (f32, f32) = (5.5, 16.0);
 /// Pointer travel, in logical pixels, beyond which a left press is a drag and not a click.
 const DRAG_THRESHOLD: f32 = 6.0;
 
@@ -41,10 +41,10 @@ impl CameraView {
     /// (yaw, pitch, distance)
     fn goal(self) -> (f32, f32, f32) {
         match self {
-            CameraView::Front => (0.0, 0.38, 10.5),
-            CameraView::Top => (0.0, PITCH_RANGE.1, 10.0),
-            CameraView::Corner => (FRAC_PI_4, 0.62, 10.5),
-            CameraView::Reset => (0.42, 0.55, 10.0),
+            CameraView::Front => (0.0, 0.36, 8.6),
+            CameraView::Top => (0.0, PITCH_RANGE.1, 8.4),
+            CameraView::Corner => (FRAC_PI_4, 0.6, 8.6),
+            CameraView::Reset => (0.45, 0.58, 8.2),
         }
     }
 }
@@ -113,7 +113,18 @@ impl PointerDrag {
 
 fn spawn_camera(mut commands: Commands) {
     let orbit = Orbit::at(CameraView::Reset);
-    commands.spawn((Name::new("Camera"), Camera3d::default(), orbit.transform(), orbit));
+    commands.spawn((
+        Name::new("Camera"),
+        Camera3d::default(),
+        // The table fades into the background instead of ending at an edge.
+        DistanceFog {
+            color: super::scene::HORIZON,
+            falloff: FogFalloff::Linear { start: 10.0, end: 24.0 },
+            ..default()
+        },
+        orbit.transform(),
+        orbit,
+    ));
 }
 
 fn track_drag(

@@ -433,9 +433,11 @@ fn layer_view(ui: &mut egui::Ui, rules: &Rules, requests: &mut Requests) {
     };
     let cell_size = 22.0;
     let grid = cell_size * 4.0;
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing = EVec2::new(14.0, 6.0);
+    egui::Grid::new("layers").num_columns(2).spacing([18.0, 8.0]).show(ui, |ui| {
         for z in 0..4u8 {
+            if z == 2 {
+                ui.end_row();
+            }
             ui.vertical(|ui| {
                 ui.label(RichText::new(format!("Level {}", z + 1)).small().color(MUTED));
                 let (rect, response) = ui.allocate_exact_size(EVec2::splat(grid), Sense::click());

@@ -15,6 +15,7 @@ use super::layout::{PEG_HEIGHT, SPHERE_RADIUS, cell_position, peg_near, peg_posi
 use super::pieces::{black_sphere_material, white_sphere_material};
 use super::requests::{MoveRequested, NewGameRequested, RedoRequested, UndoRequested};
 use super::rules_state::Rules;
+use super::screenshot::ScreenshotRequest;
 use crate::rules::{Colour, Peg, Status};
 
 pub(super) fn plugin(app: &mut App) {
@@ -75,7 +76,12 @@ fn aim_with_pointer(
     targets: Query<&PickTarget>,
     mut moved: MessageReader<CursorMoved>,
     mut aim: ResMut<Aim>,
+    screenshot: Option<Res<ScreenshotRequest>>,
 ) {
+    if screenshot.is_some() {
+        // A picture of the position, not of wherever the pointer happens to rest.
+        return;
+    }
     let pointer = hover.get(&PointerId::Mouse).and_then(|hits| {
         hits.iter()
             .filter_map(|(entity, hit)| Some((targets.get(*entity).ok()?, hit)))

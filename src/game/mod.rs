@@ -11,7 +11,9 @@ mod hud;
 mod input;
 mod layout;
 mod overlays;
+mod persistence;
 mod pieces;
+mod records_ui;
 mod requests;
 mod rules_state;
 mod scene;
@@ -33,7 +35,7 @@ use bevy_egui::EguiPlugin;
 
 use crate::cli::PlayArgs;
 use crate::player::Player;
-use crate::rules::{Game, Record, parse_moves};
+use crate::rules::{Game, parse_moves};
 
 /// The order of a frame: input becomes requests, one system applies them to the rules,
 /// the view follows the rules, and the report (screenshot, state dump) comes last.
@@ -46,7 +48,7 @@ enum GameSet {
 }
 
 /// Opens the game window and runs until it is closed.
-pub fn run(args: PlayArgs, _data_dir: Option<PathBuf>) -> ExitCode {
+pub fn run(args: PlayArgs, data_dir: Option<PathBuf>) -> ExitCode {
     let launched = Instant::now();
     let game = match starting_game(&args) {
         Ok(game) => game,
@@ -77,6 +79,10 @@ pub fn run(args: PlayArgs, _data_dir: Option<PathBuf>) -> ExitCode {
     }))
     .add_plugins((MeshPickingPlugin, EguiPlugin::default()))
     .insert_resource(rules)
+    .insert_resource(persistence::Storage::new(
+        crate::store::DataDir::resolve(data_dir),
+        persistence::Start::from_args(&args),
+    ))
     .insert_resource(screenshot::LaunchedAt(launched))
     .add_plugins(plugin);
     if let Some(path) = args.screenshot {
@@ -102,9 +108,7 @@ pub fn run(args: PlayArgs, _data_dir: Option<PathBuf>) -> ExitCode {
 fn starting_game(args: &PlayArgs) -> Result<Game, String> {
     let mut moves = Vec::new();
     if let Some(path) = &args.record {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let record = Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let record = crate::store::library::read_record(path)?;
         moves.extend_from_slice(record.moves());
     }
     if let Some(text) = &args.moves {
@@ -126,6 +130,8 @@ fn plugin(app: &mut App) {
         cpu::plugin,
         overlays::plugin,
         screenshot::plugin,
+        persistence::plugin,
+        records_ui::plugin,
     ));
 }
 

@@ -94,7 +94,7 @@ pub(crate) fn black_sphere_material() -> StandardMaterial {
 
 pub(crate) fn white_sphere_material() -> StandardMaterial {
     StandardMaterial {
-        base_color: Color::srgb(0.92, 0.9, 0.85),
+        base_color: Color::srgb(0.96, 0.94, 0.9),
         perceptual_roughness: 0.2,
         reflectance: 0.5,
         clearcoat: 0.8,

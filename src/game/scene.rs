@@ -16,12 +16,14 @@ use crate::rules::Peg;
 
 /// The warm dark tone the scene fades into; also the window's clear colour.
 pub(crate) const BACKGROUND: Color = Color::srgb(0.075, 0.058, 0.05);
+/// The colour far away on the table, where it meets the backdrop.
+pub(crate) const HORIZON: Color = Color::srgb(0.1, 0.072, 0.055);
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(BACKGROUND))
         .insert_resource(GlobalAmbientLight {
             color: Color::srgb(1.0, 0.92, 0.85),
-            brightness: 260.0,
+            brightness: 380.0,
             ..default()
         })
         .insert_resource(DirectionalLightShadowMap { size: 2048 })
@@ -41,10 +43,8 @@ fn spawn_board(
 ) {
     let board_wood = materials.add(StandardMaterial {
         base_color_texture: Some(images.add(wood_image(1024, &BOARD_WOOD))),
-        perceptual_roughness: 0.42,
-        reflectance: 0.35,
-        clearcoat: 0.35,
-        clearcoat_perceptual_roughness: 0.25,
+        perceptual_roughness: 0.38,
+        reflectance: 0.4,
         ..default()
     });
     commands.spawn((
@@ -203,7 +203,7 @@ fn spawn_backdrop(
         Name::new("Table"),
         Mesh3d(meshes.add(Circle::new(40.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.11, 0.08, 0.065),
+            base_color: Color::srgb(0.2, 0.14, 0.1),
             perceptual_roughness: 0.85,
             reflectance: 0.2,
             ..default()
@@ -220,9 +220,9 @@ fn spawn_backdrop(
         .iter()
         .map(|p| {
             let up = (p[1] / 80.0).clamp(-1.0, 1.0);
-            let horizon = LinearRgba::from(Color::srgb(0.16, 0.115, 0.085));
-            let zenith = LinearRgba::from(Color::srgb(0.045, 0.05, 0.065));
-            let c = horizon.mix(&zenith, up.max(0.0).powf(0.6));
+            let horizon = LinearRgba::from(HORIZON);
+            let zenith = LinearRgba::from(Color::srgb(0.035, 0.035, 0.045));
+            let c = horizon.mix(&zenith, up.max(0.0).powf(0.5));
             [c.red, c.green, c.blue, 1.0]
         })
         .collect();

@@ -15,7 +15,7 @@ pub(crate) struct WoodTone {
 }
 
 pub(crate) const BOARD_WOOD: WoodTone =
-    WoodTone { light: [0.80, 0.56, 0.33], dark: [0.50, 0.29, 0.14], rings: 9.0, seed: 7 };
+    WoodTone { light: [0.82, 0.58, 0.35], dark: [0.55, 0.33, 0.17], rings: 14.0, seed: 7 };
 
 pub(crate) const PEG_WOOD: WoodTone =
     WoodTone { light: [0.74, 0.50, 0.28], dark: [0.46, 0.26, 0.12], rings: 5.0, seed: 21 };
@@ -45,7 +45,7 @@ fn wood_colour(u: f32, v: f32, tone: &WoodTone) -> [f32; 3] {
     let late = smoothstep(0.62, 0.86, ring) * (1.0 - smoothstep(0.9, 1.0, ring));
     let pores = fbm(u * 6.0, v * 160.0, seed + 2, 3);
     let streaks = fbm(u * 1.5, v * 40.0, seed + 3, 3);
-    let t = (late * 0.85 + streaks * 0.25 + pores * 0.12).clamp(0.0, 1.0);
+    let t = (late * 0.7 + streaks * 0.3 + pores * 0.12).clamp(0.0, 1.0);
     let shade = 0.9 + 0.14 * fbm(u * 2.0, v * 3.0, seed + 4, 3) - 0.08 * pores;
     std::array::from_fn(|i| (tone.light[i] + (tone.dark[i] - tone.light[i]) * t) * shade)
 }

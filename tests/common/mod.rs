@@ -22,6 +22,9 @@ impl Rng {
     }
 }
 
+/// A cell as (x, y, z).
+pub type Xyz = (usize, usize, usize);
+
 /// The naive board: `cells[x][y][z]` holds 1 (Black), 2 (White) or 0.
 #[derive(Clone, Default)]
 pub struct NaiveBoard {
@@ -35,7 +38,7 @@ pub enum NaiveStatus {
     Ongoing,
     /// Winner (1 Black, 2 White) and every complete line (a last move may complete
     /// two at once), each as its four cells (x, y, z) in bit order.
-    Won(u8, Vec<Vec<(usize, usize, usize)>>),
+    Won(u8, Vec<Vec<Xyz>>),
     Draw,
 }
 
@@ -43,13 +46,13 @@ impl NaiveBoard {
     /// Drops a sphere on peg (x, y); `None` if the peg is full.
     pub fn drop(&mut self, x: usize, y: usize) -> Option<usize> {
         let z = (0..4).find(|&z| self.cells[x][y][z] == 0)?;
-        self.cells[x][y][z] = if self.moves % 2 == 0 { 1 } else { 2 };
+        self.cells[x][y][z] = if self.moves.is_multiple_of(2) { 1 } else { 2 };
         self.moves += 1;
         Some(z)
     }
 
     /// Every run of four equal, non-empty cells along any of the 26 directions.
-    pub fn lines_of_four(&self) -> Vec<(u8, Vec<(usize, usize, usize)>)> {
+    pub fn lines_of_four(&self) -> Vec<(u8, Vec<Xyz>)> {
         let mut found = Vec::new();
         for x in 0..4i32 {
             for y in 0..4i32 {
@@ -76,7 +79,7 @@ impl NaiveBoard {
                                 if cells.iter().all(|&(a, b, c)| {
                                     self.cells[a as usize][b as usize][c as usize] == colour
                                 }) {
-                                    let mut sorted: Vec<(usize, usize, usize)> = cells
+                                    let mut sorted: Vec<Xyz> = cells
                                         .iter()
                                         .map(|&(a, b, c)| (a as usize, b as usize, c as usize))
                                         .collect();
