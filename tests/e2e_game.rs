@@ -3,151 +3,16 @@
 //! drags and clicks with xdotool and reads what the game did from its state dump.
 #![cfg(feature = "gui")]
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+mod common_gui;
+
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use common_gui::{Display, GAME, Picture, Running, scratch_dir, wait_for_exit, wait_for_state};
 use serde_json::Value;
 
 /// The machine has few cores: one rendered game at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-const GAME: &str = env!("CARGO_BIN_EXE_yonmoku");
-/// Software rendering is slow, and the first frames compile shaders.
-const PATIENCE: Duration = Duration::from_secs(150);
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("yonmoku-e2e-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
-}
-
-/// A virtual display of its own; killed when dropped.
-struct Display {
-    server: Child,
-    name: String,
-}
-
-impl Display {
-    fn start() -> Display {
-        let mut server = Command::new("Xvfb")
-            .args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb (install xvfb, or run `make test`)");
-        let mut line = String::new();
-        BufReader::new(server.stdout.take().expect("Xvfb's stdout"))
-            .read_line(&mut line)
-            .expect("Xvfb tells its display number");
-        Display { server, name: format!(":{}", line.trim()) }
-    }
-
-    fn command(&self, program: &str) -> Command {
-        let mut command = Command::new(program);
-        command.env("DISPLAY", &self.name).env_remove("WAYLAND_DISPLAY");
-        command
-    }
-
-    fn xdotool(&self, args: &[&str]) -> String {
-        let output = self.command("xdotool").args(args).output().expect("xdotool");
-        assert!(
-            output.status.success(),
-            "xdotool {args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8_lossy(&output.stdout).trim().to_owned()
-    }
-}
-
-impl Drop for Display {
-    fn drop(&mut self) {
-        let _ = self.server.kill();
-        let _ = self.server.wait();
-    }
-}
-
-/// The game, killed if a test fails while it runs.
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn wait_for_exit(game: &mut Running, what: &str) -> std::process::ExitStatus {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = game.0.try_wait().expect("the game's status") {
-            return status;
-        }
-        assert!(start.elapsed() < PATIENCE, "{what}: the game did not exit in {PATIENCE:?}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-/// Reads the state dump until `done` accepts it.
-fn wait_for_state(path: &Path, what: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let start = Instant::now();
-    loop {
-        if let Some(state) =
-            std::fs::read_to_string(path).ok().and_then(|t| serde_json::from_str(&t).ok())
-        {
-            if done(&state) {
-                return state;
-            }
-        }
-        assert!(
-            start.elapsed() < PATIENCE,
-            "waited {PATIENCE:?} for {what}; last state: {:?}",
-            std::fs::read_to_string(path)
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-struct Picture {
-    width: u32,
-    height: u32,
-    rgb: Vec<[u8; 3]>,
-}
-
-impl Picture {
-    fn open(path: &Path) -> Picture {
-        let file = BufReader::new(std::fs::File::open(path).expect("the screenshot"));
-        let mut reader = png::Decoder::new(file).read_info().expect("a PNG");
-        let mut buffer = vec![0; reader.output_buffer_size().expect("a sane size")];
-        let info = reader.next_frame(&mut buffer).expect("PNG data");
-        let channels = info.color_type.samples();
-        let rgb =
-            buffer[..info.buffer_size()].chunks(channels).map(|p| [p[0], p[1], p[2]]).collect();
-        Picture { width: info.width, height: info.height, rgb }
-    }
-
-    fn share(&self, test: impl Fn([u8; 3]) -> bool) -> f64 {
-        self.rgb.iter().filter(|p| test(**p)).count() as f64 / self.rgb.len() as f64
-    }
-
-    /// The median brightness of the 7×7 pixels around a point.
-    fn brightness_at(&self, x: f64, y: f64) -> u8 {
-        let mut values: Vec<u8> = (-3..=3)
-            .flat_map(|dy| (-3..=3).map(move |dx| (dx, dy)))
-            .filter_map(|(dx, dy)| {
-                let (px, py) = (x as i64 + dx, y as i64 + dy);
-                (px >= 0 && py >= 0 && px < i64::from(self.width) && py < i64::from(self.height))
-                    .then(|| self.rgb[(py as u32 * self.width + px as u32) as usize])
-            })
-            .map(|[r, g, b]| ((u32::from(r) + u32::from(g) + u32::from(b)) / 3) as u8)
-            .collect();
-        values.sort_unstable();
-        values[values.len() / 2]
-    }
-}
 
 fn is_wood([r, g, b]: [u8; 3]) -> bool {
     r > 90 && r > g && g > b && i32::from(r) - i32::from(b) > 45
@@ -225,9 +90,7 @@ fn mouse_and_keyboard_play_through_the_real_window() {
         started.elapsed(),
         ready["first_frame_ms"]
     );
-    let window = display.xdotool(&["search", "--sync", "--name", "^Yonmoku$"]);
-    let window = window.lines().next().expect("the game's window").to_owned();
-    display.xdotool(&["windowfocus", "--sync", &window]);
+    let window = display.game_window();
 
     let point = |state: &Value, peg: &str| {
         let at = &state["pegs"][peg];

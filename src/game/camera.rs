@@ -5,18 +5,20 @@ use std::f32::consts::{FRAC_PI_4, PI, TAU};
 
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, RequestRedraw};
+use bevy::window::RequestRedraw;
 use bevy_egui::input::EguiWantsInput;
 
 use super::GameSet;
+use super::gesture::{Dragged, Gestures};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PointerDrag>()
-        .add_message::<CameraView>()
+    app.add_message::<CameraView>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
-            (track_drag, zoom_with_wheel, view_keys, apply_views).chain().in_set(GameSet::Input),
+            (turn_with_drag.after(Gestures), zoom_with_wheel, view_keys, apply_views)
+                .chain()
+                .in_set(GameSet::Input),
         )
         .add_systems(Update, damp_camera.in_set(GameSet::View));
 }
@@ -25,8 +27,6 @@ pub(super) fn plugin(app: &mut App) {
 const TARGET: Vec3 = Vec3::new(0.0, 0.85, 0.0);
 const PITCH_RANGE: (f32, f32) = (0.1, 1.52);
 const DISTANCE_RANGE: (f32, f32) = (5.5, 16.0);
-/// Pointer travel, in logical pixels, beyond which a left press is a drag and not a click.
-const DRAG_THRESHOLD: f32 = 6.0;
 
 /// A named view, from the keys 1, 2, 3 and 0 or the HUD.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,10 +41,10 @@ impl CameraView {
     /// (yaw, pitch, distance)
     fn goal(self) -> (f32, f32, f32) {
         match self {
-            CameraView::Front => (0.0, 0.36, 8.6),
-            CameraView::Top => (0.0, PITCH_RANGE.1, 8.4),
-            CameraView::Corner => (FRAC_PI_4, 0.6, 8.6),
-            CameraView::Reset => (0.45, 0.58, 8.2),
+            CameraView::Front => (0.0, 0.36, 9.4),
+            CameraView::Top => (0.0, PITCH_RANGE.1, 9.6),
+            CameraView::Corner => (FRAC_PI_4, 0.6, 9.6),
+            CameraView::Reset => (0.45, 0.58, 9.2),
         }
     }
 }
@@ -96,21 +96,6 @@ impl Orbit {
     }
 }
 
-/// The current press of the mouse: how far it has travelled decides drag or click.
-#[derive(Resource, Debug, Default)]
-pub(crate) struct PointerDrag {
-    last: Option<Vec2>,
-    button: Option<MouseButton>,
-    travelled: f32,
-}
-
-impl PointerDrag {
-    /// The press that ended (or goes on) moved too far to count as a click.
-    pub(crate) fn was_drag(&self) -> bool {
-        self.travelled > DRAG_THRESHOLD
-    }
-}
-
 fn spawn_camera(mut commands: Commands) {
     let orbit = Orbit::at(CameraView::Reset);
     commands.spawn((
@@ -127,34 +112,11 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-fn track_drag(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    egui: Option<Res<EguiWantsInput>>,
-    mut drag: ResMut<PointerDrag>,
-    mut orbit: Query<&mut Orbit>,
-) {
-    let cursor = window.single().ok().and_then(Window::cursor_position);
-    for button in [MouseButton::Left, MouseButton::Right] {
-        if buttons.just_pressed(button) {
-            let over_hud = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input());
-            *drag =
-                PointerDrag { last: cursor, button: (!over_hud).then_some(button), travelled: 0.0 };
-        }
-    }
-    let Some(button) = drag.button else { return };
-    if !buttons.pressed(button) {
-        drag.button = None;
-        return;
-    }
-    let (Some(now), Some(last)) = (cursor, drag.last) else { return };
-    let delta = now - last;
-    drag.last = Some(now);
-    drag.travelled += delta.length();
-    if button == MouseButton::Right || drag.was_drag() {
-        if let Ok(mut orbit) = orbit.single_mut() {
-            orbit.turn(-delta.x * 0.008, delta.y * 0.006);
-        }
+/// A drag over the board turns the camera.
+fn turn_with_drag(mut drags: MessageReader<Dragged>, mut orbit: Query<&mut Orbit>) {
+    let Ok(mut orbit) = orbit.single_mut() else { return };
+    for drag in drags.read() {
+        orbit.turn(-drag.delta.x * 0.008, drag.delta.y * 0.006);
     }
 }
 

@@ -13,6 +13,7 @@ use egui::{
 use super::GameSet;
 use super::camera::CameraView;
 use super::cpu::{Hint, HintRequested, Thinking};
+use super::keys::ctrl_held;
 use super::requests::{
     GoToRequested, MoveRequested, NewGameRequested, RedoRequested, RequestRefused, UndoRequested,
 };
@@ -90,7 +91,7 @@ fn hud_keys(
     if egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft]);
+    let ctrl = ctrl_held(&keys);
     if ctrl {
         return;
     }
@@ -494,12 +495,11 @@ fn layer_view(ui: &mut egui::Ui, rules: &Rules, requests: &mut Requests) {
                         }
                     }
                 }
-                if response.clicked() {
-                    if let Some(peg) =
+                if response.clicked()
+                    && let Some(peg) =
                         response.interact_pointer_pos().and_then(|p| peg_at(rect.min, cell_size, p))
-                    {
-                        requests.moves.write(MoveRequested::human(peg));
-                    }
+                {
+                    requests.moves.write(MoveRequested::human(peg));
                 }
             });
         }

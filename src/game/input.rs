@@ -10,7 +10,8 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
 use super::GameSet;
-use super::camera::PointerDrag;
+use super::gesture::{Clicked, Gestures};
+use super::keys::{ctrl_held, shift_held};
 use super::layout::{PEG_HEIGHT, SPHERE_RADIUS, cell_position, peg_near, peg_position};
 use super::pieces::{black_sphere_material, white_sphere_material};
 use super::requests::{MoveRequested, NewGameRequested, RedoRequested, UndoRequested};
@@ -28,7 +29,13 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(Startup, spawn_aim_markers)
     .add_systems(
         Update,
-        (aim_with_pointer, clicks_to_moves, keyboard_cursor, keyboard_shortcuts)
+        (
+            aim_with_pointer,
+            // A click plays on the peg aimed at in the same frame.
+            clicks_to_moves.after(aim_with_pointer).after(Gestures),
+            keyboard_cursor,
+            keyboard_shortcuts,
+        )
             .in_set(GameSet::Input),
     )
     .add_systems(Update, show_aim.in_set(GameSet::View));
@@ -97,17 +104,17 @@ fn aim_with_pointer(
     }
 }
 
+/// A click plays on the peg under the pointer. The peg comes from this frame's hover map
+/// (where the pointer is now), not from `Pointer<Click>`, which needs the pointer to have
+/// rested over the peg for a frame before the release: at a few frames a second a quick
+/// move-and-click would be lost.
 fn clicks_to_moves(
-    mut clicks: MessageReader<Pointer<Click>>,
-    targets: Query<&PickTarget>,
-    drag: Res<PointerDrag>,
+    mut clicks: MessageReader<Clicked>,
+    aim: Res<Aim>,
     mut moves: MessageWriter<MoveRequested>,
 ) {
-    for click in clicks.read() {
-        if click.button != PointerButton::Primary || drag.was_drag() {
-            continue;
-        }
-        if let Some(peg) = targets.get(click.entity).ok().and_then(|t| t.peg(&click.hit)) {
+    for _ in clicks.read() {
+        if let Some(peg) = aim.pointer {
             moves.write(MoveRequested::human(peg));
         }
     }
@@ -177,8 +184,8 @@ fn keyboard_shortcuts(
     if egui_has_keyboard(&egui) {
         return;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let ctrl = ctrl_held(&keys);
+    let shift = shift_held(&keys);
     if !ctrl {
         return;
     }

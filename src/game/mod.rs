@@ -7,8 +7,10 @@
 mod audio;
 mod camera;
 mod cpu;
+mod gesture;
 mod hud;
 mod input;
+mod keys;
 mod layout;
 mod overlays;
 mod persistence;
@@ -123,6 +125,7 @@ fn plugin(app: &mut App) {
     logic_plugin(app);
     app.add_plugins((
         scene::plugin,
+        gesture::plugin,
         input::plugin,
         camera::plugin,
         hud::plugin,

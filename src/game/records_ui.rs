@@ -1,6 +1,6 @@
 //! Game records in the window: Save (Ctrl+S) and Open (Ctrl+O) dialogs, records dropped onto
 //! the window, an error window for unreadable ones, replay controls (first, back, forward,
-//! last; PageUp/PageDown) and "Play from here". Every change of game is a request.
+//! last; PageUp/PageDown, and the arrow keys while replaying) and "Play from here". Every change of game is a request.
 
 use std::path::{Path, PathBuf};
 
@@ -11,6 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui::{Align2, Color32, RichText};
 
 use super::GameSet;
+use super::keys::{ctrl_held, shift_held};
 use super::persistence::{Notices, Storage};
 use super::requests::{GoToRequested, LoadGameRequested, NewGameRequested};
 use super::rules_state::Rules;
@@ -74,10 +75,6 @@ struct OpenDialog {
     path: String,
 }
 
-fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
-    keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft])
-}
-
 fn egui_has_keyboard(egui: &Option<Res<EguiWantsInput>>) -> bool {
     egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input())
 }
@@ -131,8 +128,17 @@ fn replay_available(rules: &Rules, ui: &RecordsUi) -> bool {
     recorded > 0 && (game.status().is_over() || game.ply() < recorded || ui.review.is_some())
 }
 
-/// PageUp back, PageDown forward; with Shift, to the first or the last move. (The plain
-/// arrow keys move the board's cursor and Home resets the camera.)
+/// A record being reviewed, or a game whose last recorded move ended it: nothing is left to
+/// play, so the arrow keys step through the moves instead of moving the board's cursor.
+fn replaying(rules: &Rules, ui: &RecordsUi) -> bool {
+    let mut whole = rules.game().clone();
+    whole.go_to(usize::MAX);
+    ui.review.is_some() || whole.status().is_over()
+}
+
+/// PageUp back, PageDown forward; with Shift, to the first or the last move; End to the last.
+/// While replaying, the Left and Right arrows step too (otherwise they move the board's
+/// cursor), and Up and Down go to the first and the last move.
 fn replay_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<EguiWantsInput>>,
@@ -144,13 +150,19 @@ fn replay_keys(
     if egui_has_keyboard(&egui) || ctrl_held(&keys) || !replay_available(&rules, &ui) {
         return;
     }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let shift = shift_held(&keys);
+    let arrows = replaying(&rules, &ui);
+    let pressed = |page: KeyCode, arrow: KeyCode| {
+        keys.just_pressed(page) || (arrows && keys.just_pressed(arrow))
+    };
     let ply = rules.game().ply();
-    let target = if keys.just_pressed(KeyCode::PageUp) {
+    let target = if pressed(KeyCode::PageUp, KeyCode::ArrowLeft) {
         Some(if shift { 0 } else { ply.saturating_sub(1) })
-    } else if keys.just_pressed(KeyCode::PageDown) {
+    } else if pressed(KeyCode::PageDown, KeyCode::ArrowRight) {
         Some(if shift { usize::MAX } else { ply + 1 })
-    } else if keys.just_pressed(KeyCode::End) {
+    } else if arrows && keys.just_pressed(KeyCode::ArrowUp) {
+        Some(0)
+    } else if pressed(KeyCode::End, KeyCode::ArrowDown) {
         Some(usize::MAX)
     } else {
         None

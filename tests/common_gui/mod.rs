@@ -143,6 +143,11 @@ impl Picture {
         Picture { width: info.width, height: info.height, rgb }
     }
 
+    /// The share of pixels that pass `test`.
+    pub fn share(&self, test: impl Fn([u8; 3]) -> bool) -> f64 {
+        self.rgb.iter().filter(|p| test(**p)).count() as f64 / self.rgb.len() as f64
+    }
+
     /// The median brightness of the 7×7 pixels around a point.
     pub fn brightness_at(&self, x: f64, y: f64) -> u8 {
         let mut values: Vec<u8> = (-3..=3)
