@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Where the camera looks at.
-const TARGET: Vec3 = Vec3::new(0.0, 0.85, 0.0);
+const TARGET: Vec3 = Vec3::new(0.0, 0.7, 0.0);
 const PITCH_RANGE: (f32, f32) = (0.1, 1.52);
 const DISTANCE_RANGE: (f32, f32) = (5.5, 16.0);
 

@@ -7,6 +7,7 @@
 mod audio;
 mod camera;
 mod cpu;
+mod egui_idle;
 mod gesture;
 mod hud;
 mod input;
@@ -135,6 +136,7 @@ fn plugin(app: &mut App) {
         screenshot::plugin,
         persistence::plugin,
         records_ui::plugin,
+        egui_idle::plugin,
     ));
 }
 
