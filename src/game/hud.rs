@@ -593,20 +593,7 @@ fn new_game_window(
                         paint_sphere(ui.painter(), rect.center(), 9.0, colour);
                         ui.label(colour_name(colour));
                     });
-                    let mut computer = choice.is_computer();
-                    ui.horizontal(|ui| {
-                        ui.selectable_value(&mut computer, false, "Human");
-                        ui.selectable_value(&mut computer, true, "Computer");
-                    });
-                    let mut level = match *choice {
-                        Player::Computer(level) => level,
-                        Player::Human => 3,
-                    };
-                    ui.add_enabled(
-                        computer,
-                        egui::Slider::new(&mut level, 1..=MAX_LEVEL).text("level"),
-                    );
-                    *choice = if computer { Player::Computer(level) } else { Player::Human };
+                    player_picker(ui, choice);
                     ui.end_row();
                 }
             });
@@ -643,4 +630,19 @@ fn random_bit(salt: u64) -> bool {
     x ^= x >> 29;
     x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     (x >> 32) & 1 == 1
+}
+
+/// Human or Computer, and the computer's level: two cells of a grid row.
+pub(crate) fn player_picker(ui: &mut egui::Ui, choice: &mut Player) {
+    let mut computer = choice.is_computer();
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut computer, false, "Human");
+        ui.selectable_value(&mut computer, true, "Computer");
+    });
+    let mut level = match *choice {
+        Player::Computer(level) => level,
+        Player::Human => 3,
+    };
+    ui.add_enabled(computer, egui::Slider::new(&mut level, 1..=MAX_LEVEL).text("level"));
+    *choice = if computer { Player::Computer(level) } else { Player::Human };
 }

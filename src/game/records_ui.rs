@@ -11,11 +11,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui::{Align2, Color32, RichText};
 
 use super::GameSet;
+use super::hud::player_picker;
 use super::keys::{ctrl_held, shift_held};
 use super::persistence::{Notices, Storage};
 use super::requests::{GoToRequested, LoadGameRequested, NewGameRequested};
 use super::rules_state::Rules;
-use crate::player::{MAX_LEVEL, Player};
+use crate::player::Player;
 use crate::rules::{Colour, Game};
 use crate::store::library::{self, Entry, read_record};
 use crate::store::tags::{players_of, record_of};
@@ -398,20 +399,7 @@ fn play_from_here_window(
                     for (colour, name) in [(Colour::Black, "Black"), (Colour::White, "White")] {
                         let choice = &mut players[colour.index()];
                         ui.label(name);
-                        let mut computer = choice.is_computer();
-                        ui.horizontal(|ui| {
-                            ui.selectable_value(&mut computer, false, "Human");
-                            ui.selectable_value(&mut computer, true, "Computer");
-                        });
-                        let mut level = match *choice {
-                            Player::Computer(level) => level,
-                            Player::Human => 3,
-                        };
-                        ui.add_enabled(
-                            computer,
-                            egui::Slider::new(&mut level, 1..=MAX_LEVEL).text("level"),
-                        );
-                        *choice = if computer { Player::Computer(level) } else { Player::Human };
+                        player_picker(ui, choice);
                         ui.end_row();
                     }
                 },
