@@ -251,8 +251,7 @@ fn remember_finished_start(rules: Res<Rules>, mut storage: ResMut<Storage>) {
 }
 
 fn remember_if_finished(storage: &mut Storage, game: &Game) {
-    let mut whole = game.clone();
-    whole.go_to(usize::MAX);
+    let whole = game.whole();
     if whole.status().is_over() {
         storage.finished.insert(whole.moves().to_vec());
     }

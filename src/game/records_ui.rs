@@ -114,8 +114,7 @@ fn open_open_dialog(ui: &mut RecordsUi, storage: &Storage) {
 
 /// The whole recorded game (undone moves included), tagged with its real players.
 fn whole_record(rules: &Rules, review: Option<[Player; 2]>) -> crate::rules::Record {
-    let mut whole = rules.game().clone();
-    whole.go_to(usize::MAX);
+    let whole = rules.game().whole();
     let [black, white] =
         review.unwrap_or([rules.player(Colour::Black), rules.player(Colour::White)]);
     record_of(&whole, black, white, chrono::Local::now())
@@ -132,9 +131,7 @@ fn replay_available(rules: &Rules, ui: &RecordsUi) -> bool {
 /// A record being reviewed, or a game whose last recorded move ended it: nothing is left to
 /// play, so the arrow keys step through the moves instead of moving the board's cursor.
 fn replaying(rules: &Rules, ui: &RecordsUi) -> bool {
-    let mut whole = rules.game().clone();
-    whole.go_to(usize::MAX);
-    ui.review.is_some() || whole.status().is_over()
+    ui.review.is_some() || rules.game().whole().status().is_over()
 }
 
 /// PageUp back, PageDown forward; with Shift, to the first or the last move; End to the last.
@@ -152,7 +149,13 @@ fn replay_keys(
         return;
     }
     let shift = shift_held(&keys);
-    let arrows = replaying(&rules, &ui);
+    // Only worth working out when an arrow key was pressed.
+    let arrows = keys.any_just_pressed([
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowUp,
+        KeyCode::ArrowDown,
+    ]) && replaying(&rules, &ui);
     let pressed = |page: KeyCode, arrow: KeyCode| {
         keys.just_pressed(page) || (arrows && keys.just_pressed(arrow))
     };

@@ -16,9 +16,40 @@ use super::rules_state::Rules;
 use crate::player::Player;
 use crate::rules::{Cell, Colour, Game, Peg, Status, parse_cell, parse_moves, parse_peg};
 
+/// Drives a headless game app: send a request and run a frame, play moves, read the rules.
+pub(super) trait Drive {
+    fn app(&self) -> &App;
+    fn app_mut(&mut self) -> &mut App;
+
+    fn send<M: Message>(&mut self, message: M) {
+        self.app_mut().world_mut().write_message(message);
+        self.app_mut().update();
+    }
+
+    fn play(&mut self, moves: &str) {
+        for peg in parse_moves(moves).unwrap() {
+            self.send(MoveRequested::human(peg));
+        }
+    }
+
+    fn rules(&self) -> &Rules {
+        self.app().world().resource::<Rules>()
+    }
+}
+
 struct Harness {
     app: App,
     refusals: MessageCursor<RequestRefused>,
+}
+
+impl Drive for Harness {
+    fn app(&self) -> &App {
+        &self.app
+    }
+
+    fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
 }
 
 impl Harness {
@@ -35,21 +66,6 @@ impl Harness {
         app.update();
         let refusals = app.world().resource::<Messages<RequestRefused>>().get_cursor();
         Harness { app, refusals }
-    }
-
-    fn send<M: Message>(&mut self, message: M) {
-        self.app.world_mut().write_message(message);
-        self.app.update();
-    }
-
-    fn play(&mut self, moves: &str) {
-        for peg in parse_moves(moves).unwrap() {
-            self.send(MoveRequested::human(peg));
-        }
-    }
-
-    fn rules(&self) -> &Rules {
-        self.app.world().resource::<Rules>()
     }
 
     /// The spheres in the scene, sorted by cell.

@@ -115,6 +115,13 @@ impl Game {
         Some(cell)
     }
 
+    /// The game as recorded, with every move on the board (the undone ones replayed).
+    pub fn whole(&self) -> Game {
+        let mut whole = self.clone();
+        whole.go_to(usize::MAX);
+        whole
+    }
+
     /// Undoes or redoes until `ply` moves are on the board (clamped to the recorded game).
     pub fn go_to(&mut self, ply: usize) {
         while self.ply() > ply && self.undo().is_some() {}
@@ -126,6 +133,16 @@ impl Game {
 mod tests {
     use super::*;
     use crate::rules::parse_moves;
+
+    #[test]
+    fn the_whole_game_replays_the_undone_moves() {
+        let pegs = parse_moves("b2 c3 a1 b2").unwrap();
+        let mut game = Game::from_moves(&pegs).unwrap();
+        game.go_to(1);
+        let whole = game.whole();
+        assert_eq!(whole.moves(), &pegs[..]);
+        assert_eq!(game.ply(), 1, "the game itself stays where it was");
+    }
 
     #[test]
     fn undo_and_redo_walk_the_game() {

@@ -16,8 +16,9 @@ use crate::game::requests::{
 };
 use crate::game::rules_state::Rules;
 use crate::game::settings::Settings;
+use crate::game::tests::Drive;
 use crate::player::Player;
-use crate::rules::{Colour, Record, parse_moves};
+use crate::rules::{Colour, Record};
 use crate::store::DataDir;
 use crate::store::tags::players_of;
 
@@ -43,6 +44,16 @@ struct Session {
     dir: DataDir,
 }
 
+impl Drive for Session {
+    fn app(&self) -> &App {
+        &self.app
+    }
+
+    fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
 impl Session {
     /// Opens the game as `yonmoku` with no arguments does: resuming what is saved.
     fn start(root: &Path) -> Session {
@@ -61,21 +72,6 @@ impl Session {
         crate::game::records_ui::logic_plugin(&mut app);
         app.update();
         Session { app, dir }
-    }
-
-    fn send<M: Message>(&mut self, message: M) {
-        self.app.world_mut().write_message(message);
-        self.app.update();
-    }
-
-    fn play(&mut self, moves: &str) {
-        for peg in parse_moves(moves).unwrap() {
-            self.send(MoveRequested::human(peg));
-        }
-    }
-
-    fn rules(&self) -> &Rules {
-        self.app.world().resource::<Rules>()
     }
 
     /// The moves played, spaced, without move numbers.
