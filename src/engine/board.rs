@@ -28,6 +28,70 @@ const fn lines_at() -> ([[u64; 7]; 64], [u8; 64]) {
     (table, counts)
 }
 
+/// Open lines (no opposing sphere) by how many spheres they hold, for both sides, packed
+/// one byte each: the side to move's lines with 1, 2, 3 spheres in bytes 0–2, the
+/// opponent's in bytes 4–6. A move changes only the lines through its cell, so the search
+/// keeps these up to date for a few bit counts instead of walking all 76 lines at a leaf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct OpenLines(u64);
+
+impl OpenLines {
+    /// The mover's half and the opponent's half trade places.
+    const SWAP: u32 = 32;
+
+    fn count(lines: u64, byte: u32) -> i32 {
+        ((lines >> (8 * byte)) & 0xFF) as i32
+    }
+
+    /// Open lines holding `spheres` (1…3) of the side to move's.
+    #[inline(always)]
+    pub fn own(self, spheres: usize) -> i32 {
+        OpenLines::count(self.0, spheres as u32 - 1)
+    }
+
+    /// Open lines holding `spheres` (1…3) of the opponent's.
+    #[inline(always)]
+    pub fn other(self, spheres: usize) -> i32 {
+        OpenLines::count(self.0, spheres as u32 + 3)
+    }
+
+    /// Counted from scratch.
+    pub fn of(own: u64, other: u64) -> OpenLines {
+        let mut packed = 0u64;
+        for &line in &LINES {
+            let (a, b) = ((line & own).count_ones(), (line & other).count_ones());
+            match (a, b) {
+                (1..=3, 0) => packed += 1 << (8 * (a - 1)),
+                (0, 1..=3) => packed += 1 << (8 * (b + 3)),
+                _ => {}
+            }
+        }
+        OpenLines(packed)
+    }
+}
+
+/// How the mover's sphere changes a line's entry in [`OpenLines`], by the line's spheres
+/// before the move: `[own][other]`, as a wrapping delta on the packed counts.
+const LINE_DELTA: [[u64; 4]; 4] = line_delta();
+
+const fn line_delta() -> [[u64; 4]; 4] {
+    let mut table = [[0u64; 4]; 4];
+    // Still open: one more of ours (a line of 3 that becomes 4 is a win, never played).
+    let mut a = 0;
+    while a < 3 {
+        let gained = 1u64 << (8 * a);
+        table[a][0] = if a == 0 { gained } else { gained.wrapping_sub(1 << (8 * (a - 1))) };
+        a += 1;
+    }
+    // The opponent's open line is closed.
+    let mut b = 1;
+    while b < 4 {
+        table[0][b] = 0u64.wrapping_sub(1 << (8 * (b + 3)));
+        b += 1;
+    }
+    table
+}
+
 /// Cells on levels 1 and 3: Black's good threat levels, as odd rows are the first player's
 /// in Connect Four (an even number of cells per peg hands the follow-up to the second player).
 pub const ODD_LEVELS: u64 = 0x0000_FFFF_0000_FFFF;
@@ -59,6 +123,7 @@ pub struct Board {
     pub own_threats: u64,
     /// Empty cells where the opponent would complete a line.
     pub other_threats: u64,
+    pub open_lines: OpenLines,
 }
 
 /// What the threat logic alone says about a position.
@@ -84,6 +149,7 @@ impl Board {
             other: position.stones(mover.opponent()),
             own_threats: position.threats(mover),
             other_threats: position.threats(mover.opponent()),
+            open_lines: OpenLines::of(position.stones(mover), position.stones(mover.opponent())),
         }
     }
 
@@ -121,12 +187,25 @@ impl Board {
     pub fn play(&self, cell: u64) -> Board {
         let own = self.own | cell;
         let occupied = own | self.other;
-        let made = threats_through(cell.trailing_zeros(), own, self.other);
+        // One pass over the lines through the cell: the threats it makes, and how it
+        // changes the open lines.
+        let index = cell.trailing_zeros() as usize;
+        let mut made = 0;
+        let mut lines = self.open_lines.0;
+        for &line in &LINES_AT[index][..LINES_AT_COUNT[index] as usize] {
+            let mine = (line & self.own).count_ones() as usize;
+            let theirs = (line & self.other).count_ones() as usize;
+            lines = lines.wrapping_add(LINE_DELTA[mine][theirs]);
+            let rest = line & !own;
+            let single = rest & rest.wrapping_sub(1) == 0;
+            made |= if single && rest & self.other == 0 { rest } else { 0 };
+        }
         Board {
             own: self.other,
             other: own,
             own_threats: self.other_threats & !occupied,
             other_threats: (self.own_threats | made) & !occupied,
+            open_lines: OpenLines(lines.rotate_left(OpenLines::SWAP)),
         }
     }
 

@@ -5,7 +5,6 @@
 //! taste; see [`Weights::DEFAULT`].
 
 use super::board::{Board, EVEN_LEVELS, ODD_LEVELS};
-use crate::rules::LINES;
 
 /// Scores stay well inside this, far from the win scores.
 pub const EVAL_LIMIT: i32 = 5_000;
@@ -44,22 +43,11 @@ impl Default for Weights {
     }
 }
 
-/// Open lines' worth for the side to move less the opponent's, in one branch-free pass:
-/// `table[a][b]` scores a line holding `a` of ours and `b` of theirs.
+/// Open lines' worth for the side to move less the opponent's.
 #[inline(always)]
-fn open_lines(own: u64, other: u64, w: &Weights) -> i32 {
-    let mut table = [[0i32; 5]; 5];
-    for (i, &worth) in w.open_line.iter().enumerate() {
-        table[i + 1][0] = worth;
-        table[0][i + 1] = -worth;
-    }
-    let mut score = 0;
-    for &line in &LINES {
-        let a = (line & own).count_ones() as usize;
-        let b = (line & other).count_ones() as usize;
-        score += table[a][b];
-    }
-    score
+fn open_lines(board: &Board, w: &Weights) -> i32 {
+    let lines = board.open_lines;
+    (1..=3).map(|n| w.open_line[n - 1] * (lines.own(n) - lines.other(n))).sum()
 }
 
 #[inline(always)]
@@ -75,8 +63,7 @@ fn threat_worth(threats: u64, good_levels: u64, w: &Weights) -> i32 {
 pub fn evaluate(board: &Board, w: &Weights) -> i32 {
     let (own_levels, other_levels) =
         if board.black_to_move() { (ODD_LEVELS, EVEN_LEVELS) } else { (EVEN_LEVELS, ODD_LEVELS) };
-    let score = open_lines(board.own, board.other, w)
-        + threat_worth(board.own_threats, own_levels, w)
+    let score = open_lines(board, w) + threat_worth(board.own_threats, own_levels, w)
         - threat_worth(board.other_threats, other_levels, w)
         + w.tempo;
     score.clamp(-EVAL_LIMIT, EVAL_LIMIT)

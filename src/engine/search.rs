@@ -207,8 +207,6 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         let ply = board.ply();
-        let (key, symmetry) = self.key(board, ply);
-        self.table.prefetch(key);
         let moves = match board.tactics() {
             Tactics::WinNow(_) => return win_at(ply + 1),
             Tactics::LostInTwo => return loss_at(ply + 2),
@@ -237,8 +235,12 @@ impl<'a> Searcher<'a> {
 
         let empties = 64 - ply as i32;
         let wanted_depth = if depth >= empties { EXACT_DEPTH } else { depth };
+        // Leaves and their parents skip the table: what it would save them costs less than
+        // the wait for memory (and leaves never reach here).
+        let use_table = wanted_depth >= 2;
+        let (key, symmetry) = if use_table { self.key(board, ply) } else { (0, 0) };
         let mut table_move = None;
-        if let Some(entry) = self.table.probe(key) {
+        if let Some(entry) = if use_table { self.table.probe(key) } else { None } {
             if entry.depth as i32 >= wanted_depth {
                 match entry.bound {
                     Bound::Exact => return entry.score,
@@ -278,7 +280,7 @@ impl<'a> Searcher<'a> {
                 history: &self.history[side],
             };
             let list = order(board, rest, &hints);
-            if ply + 1 > SYMMETRY_PLY {
+            if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
                 // Fetch the children's buckets now, while earlier siblings are searched.
                 for &cell in list.as_slice() {
                     self.table.prefetch(key_of(board.other, board.own | 1 << cell));
@@ -321,7 +323,9 @@ impl<'a> Searcher<'a> {
             Bound::Upper
         };
         let stored_depth = wanted_depth.clamp(0, EXACT_DEPTH) as u8;
-        self.table.store(key, best_score, stored_depth, bound, map_cell(best_cell, symmetry));
+        if use_table {
+            self.table.store(key, best_score, stored_depth, bound, map_cell(best_cell, symmetry));
+        }
         best_score
     }
 }
