@@ -17,6 +17,9 @@ pub const EXACT_DEPTH: i32 = 64;
 /// are cheap next to the subtree, and symmetric transpositions are common.
 const SYMMETRY_PLY: u32 = 12;
 
+/// How many moves ahead of the search a child's table bucket is fetched.
+const PREFETCH_AHEAD: usize = 2;
+
 /// Check the clock once every this many nodes.
 const CLOCK_INTERVAL: u64 = 4096;
 
@@ -273,6 +276,24 @@ impl<'a> Searcher<'a> {
             best_cell = cell;
             alpha = alpha.max(best_score);
         }
+        // Then, in a search to a fixed depth, the killer, again before ordering: it often
+        // cuts off too. (Proofs need the threat ordering: there killers first cost 10×.)
+        let killer = self.killers[slot][0];
+        if alpha < beta
+            && wanted_depth != EXACT_DEPTH
+            && killer != NO_MOVE
+            && rest & (1 << killer) != 0
+            && !self.aborted
+        {
+            rest &= !(1 << killer);
+            let first = best_cell == NO_MOVE;
+            let score = self.search_move::<I>(board, killer, child_depth, alpha, beta, first);
+            if score > best_score {
+                best_score = score;
+                best_cell = killer;
+                alpha = alpha.max(score);
+            }
+        }
         if alpha < beta && rest != 0 && !self.aborted {
             let hints = Hints {
                 table_move: None,
@@ -280,13 +301,19 @@ impl<'a> Searcher<'a> {
                 history: &self.history[side],
             };
             let list = order(board, rest, &hints);
-            if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
-                // Fetch the children's buckets now, while earlier siblings are searched.
-                for &cell in list.as_slice() {
+            // Fetch children's buckets a little ahead of their turn, while earlier siblings
+            // are searched (not all at once: most nodes cut off after one or two moves).
+            let prefetch = ply + 1 > SYMMETRY_PLY && child_depth >= 2;
+            let cells = list.as_slice();
+            if prefetch {
+                for &cell in cells.iter().take(PREFETCH_AHEAD) {
                     self.table.prefetch(key_of(board.other, board.own | 1 << cell));
                 }
             }
-            for &cell in list.as_slice() {
+            for (i, &cell) in cells.iter().enumerate() {
+                if prefetch && let Some(&ahead) = cells.get(i + PREFETCH_AHEAD) {
+                    self.table.prefetch(key_of(board.other, board.own | 1 << ahead));
+                }
                 let first = best_cell == NO_MOVE;
                 let score = self.search_move::<I>(board, cell, child_depth, alpha, beta, first);
                 if self.aborted {
