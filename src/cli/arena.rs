@@ -30,7 +30,8 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 1.0, value_name = "F")]
     pub time_scale: f64,
     /// Evaluation weights for Black, to tune them by self-play: open lines with 1, 2, 3
-    /// spheres, good-level threat, other threat, stacked threats, tempo ("4,24,0,100,60,200,20").
+    /// spheres, good-level threat, other threat, stacked threats, tempo, zugzwang control
+    /// ("4,24,0,100,60,200,20,600").
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub black_weights: Option<Weights>,
     /// Evaluation weights for White (as --black-weights).
@@ -67,14 +68,17 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
         .map(|n| n.trim().parse().map_err(|_| format!("not a whole number: {n:?}")))
         .collect::<Result<_, _>>()?;
     match numbers[..] {
-        [one, two, three, good_threat, bad_threat, stacked_threats, tempo] => Ok(Weights {
-            open_line: [one, two, three],
-            good_threat,
-            bad_threat,
-            stacked_threats,
-            tempo,
-        }),
-        _ => Err(format!("expected 7 numbers, found {}", numbers.len())),
+        [one, two, three, good_threat, bad_threat, stacked_threats, tempo, zugzwang] => {
+            Ok(Weights {
+                open_line: [one, two, three],
+                good_threat,
+                bad_threat,
+                stacked_threats,
+                tempo,
+                zugzwang,
+            })
+        }
+        _ => Err(format!("expected 8 numbers, found {}", numbers.len())),
     }
 }
 
@@ -158,8 +162,8 @@ pub fn play(args: &ArenaArgs, openings: &[Vec<Peg>]) -> Results {
         Player::Human => 1,
     });
     let mut players = levels.map(settings);
-    players[0].weights = args.black_weights.unwrap_or(Weights::DEFAULT);
-    players[1].weights = args.white_weights.unwrap_or(Weights::DEFAULT);
+    players[0].weights = args.black_weights;
+    players[1].weights = args.white_weights;
     let mut results = Results {
         black: args.black.to_string(),
         white: args.white.to_string(),
@@ -278,7 +282,7 @@ mod tests {
             time_scale: 1.0,
             seed: 3,
             black_weights: None,
-            white_weights: Some(parse_weights("1,6,0,60,30,200,4").unwrap()),
+            white_weights: Some(parse_weights("1,6,0,60,30,200,4,0").unwrap()),
             verbose: false,
             json: true,
         };
@@ -289,10 +293,10 @@ mod tests {
     }
 
     #[test]
-    fn weights_are_seven_numbers() {
-        assert_eq!(parse_weights("4,24,0,100,60,200,20"), Ok(Weights::DEFAULT));
+    fn weights_are_eight_numbers() {
+        assert_eq!(parse_weights("4,24,0,100,60,200,20,600"), Ok(Weights::DEFAULT));
         assert!(parse_weights("1,2,3").is_err());
-        assert!(parse_weights("1,6,0,60,30,200,x").is_err());
+        assert!(parse_weights("1,6,0,60,30,200,4,x").is_err());
     }
 
     #[test]

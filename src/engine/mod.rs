@@ -51,13 +51,14 @@ pub fn choose_move_cancellable(position: &Position, level: u8, stop: &AtomicBool
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     pub level: u8,
-    pub weights: Weights,
+    /// The evaluation's weights; `None`: the level's own.
+    pub weights: Option<Weights>,
     pub time_scale: f64,
 }
 
 impl Settings {
     pub fn level(level: u8) -> Settings {
-        Settings { level, weights: Weights::DEFAULT, time_scale: 1.0 }
+        Settings { level, weights: None, time_scale: 1.0 }
     }
 }
 
@@ -90,12 +91,12 @@ pub fn choose_move_with(
     let request = Request {
         max_depth: level.depth,
         margin,
-        solver: level.solver,
+        solve_from_empties: level.solve_from_empties,
         table_megabytes: level.table_megabytes,
         keep_table_for: Some(owner_tag(settings)),
         answer_forced_at_once: true,
         full_time: level.full_time,
-        weights: settings.weights,
+        weights: settings.weights.unwrap_or(level.weights),
     };
     let budget = level.budget.mul_f64(settings.time_scale.clamp(0.001, 1000.0));
     let clock = Clock::with_budget(Some(budget), stop);
@@ -141,7 +142,7 @@ pub fn analyse(
     let request = Request {
         max_depth: depth.unwrap_or(search::EXACT_DEPTH),
         margin: 0,
-        solver: depth.is_none(),
+        solve_from_empties: if depth.is_none() { top.solve_from_empties } else { 0 },
         table_megabytes: top.table_megabytes,
         keep_table_for: None,
         answer_forced_at_once: false,

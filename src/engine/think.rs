@@ -9,11 +9,6 @@ use super::score::{INFINITY, is_decided, loss_at, win_at};
 use super::search::{EXACT_DEPTH, RootMove, Searcher};
 use super::tt::{self, Table};
 
-/// The solver is tried only on positions with at most this many empty cells; with more
-/// it seldom finishes within a move's time, and the time is better spent deepening
-/// (positions with 28 spheres, 36 empty cells, take 0.13 s on average; see `yonmoku bench`).
-const SOLVER_MAX_EMPTIES: u32 = 36;
-
 /// Past this share of the budget a new iteration would seldom finish: stop deepening.
 const DEEPEN_UNTIL: f64 = 0.45;
 
@@ -26,7 +21,8 @@ pub struct Request {
     pub max_depth: i32,
     /// Choose at random among moves scoring within this of the best (0: the best).
     pub margin: i32,
-    pub solver: bool,
+    /// Try to prove the game's value once this few cells are empty (0: never).
+    pub solve_from_empties: u32,
     pub table_megabytes: usize,
     /// Keep the table for this owner's next search, and start from the one it kept.
     pub keep_table_for: Option<u64>,
@@ -79,7 +75,7 @@ pub fn think(board: &Board, request: &Request, clock: Clock, random: &mut Random
     }
 
     let empties = board.empties() as i32;
-    let will_solve = request.solver && board.empties() <= SOLVER_MAX_EMPTIES;
+    let will_solve = board.empties() <= request.solve_from_empties;
     let deepen_until = match (will_solve, request.full_time) {
         (true, _) => DEEPEN_UNTIL_BEFORE_SOLVING,
         (false, true) => f64::INFINITY,
