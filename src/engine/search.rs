@@ -97,7 +97,7 @@ impl<'a> Searcher<'a> {
             killers: [NO_MOVE; 2],
             history: &self.history[board.ply() as usize % 2],
         };
-        order(board, moves, &hints)
+        order::<true>(board, moves, &hints)
             .as_slice()
             .iter()
             .map(|&c| RootMove { cell: 1 << c, score: -INFINITY })
@@ -300,7 +300,11 @@ impl<'a> Searcher<'a> {
                 killers: self.killers[slot],
                 history: &self.history[side],
             };
-            let list = order(board, rest, &hints);
+            let list = if child_depth > 0 {
+                order::<true>(board, rest, &hints)
+            } else {
+                order::<false>(board, rest, &hints)
+            };
             // Fetch children's buckets a little ahead of their turn, while earlier siblings
             // are searched (not all at once: most nodes cut off after one or two moves).
             let prefetch = ply + 1 > SYMMETRY_PLY && child_depth >= 2;
