@@ -31,7 +31,7 @@ pub struct ArenaArgs {
     pub time_scale: f64,
     /// Evaluation weights for Black, to tune them by self-play: open lines with 1, 2, 3
     /// spheres, good-level threat, other threat, stacked threats, tempo, zugzwang control
-    /// ("4,24,0,100,60,200,20,600").
+    /// ("4,24,0,50,60,200,20,600").
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub black_weights: Option<Weights>,
     /// Evaluation weights for White (as --black-weights).
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn weights_are_eight_numbers() {
-        assert_eq!(parse_weights("4,24,0,100,60,200,20,600"), Ok(Weights::DEFAULT));
+        assert_eq!(parse_weights("4,24,0,50,60,200,20,600"), Ok(Weights::DEFAULT));
         assert!(parse_weights("1,2,3").is_err());
         assert!(parse_weights("1,6,0,60,30,200,4,x").is_err());
     }
