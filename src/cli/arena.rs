@@ -22,10 +22,15 @@ pub struct ArenaArgs {
     /// How many games.
     #[arg(long, default_value_t = 10)]
     pub games: u32,
-    /// Openings to start from, one move list per line (default: every two-move opening
-    /// that differs up to symmetry), used in turn.
+    /// Openings to start from, one move list per line (default: every opening of
+    /// --opening-plies moves that differs up to symmetry), used in turn.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
+    /// The length of the default openings: 1 (the first move: corner, edge or centre), 2
+    /// (every reply as well, putting either side in positions it would not choose), or 0
+    /// (the empty board; games then differ only by the levels' own varied first moves).
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub opening_plies: u8,
     /// Multiply every level's time per move by this (e.g. 0.1 for quick tables).
     #[arg(long, default_value_t = 1.0, value_name = "F")]
     pub time_scale: f64,
@@ -82,22 +87,29 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
     }
 }
 
-/// Every two-move opening, one per class of symmetric openings, in a seeded order.
-fn default_openings(seed: u64) -> Vec<Vec<Peg>> {
-    let mut seen = Vec::new();
-    let mut openings = Vec::new();
-    for first in Peg::all() {
-        for second in Peg::all() {
-            let images = SYMMETRIES
-                .iter()
-                .map(|s| (s.peg(first.index()), s.peg(second.index())))
-                .min()
-                .expect("eight symmetries");
-            if !seen.contains(&images) {
-                seen.push(images);
-                openings.push(vec![first, second]);
+/// Every opening of `plies` moves (0 to 2), one per class of symmetric openings, in a
+/// seeded order.
+fn default_openings(plies: u8, seed: u64) -> Vec<Vec<Peg>> {
+    let mut openings: Vec<Vec<Peg>> = vec![Vec::new()];
+    for _ in 0..plies {
+        let mut seen = Vec::new();
+        let mut longer = Vec::new();
+        for opening in &openings {
+            for peg in Peg::all() {
+                let mut moves = opening.clone();
+                moves.push(peg);
+                let class = SYMMETRIES
+                    .iter()
+                    .map(|s| moves.iter().map(|p| s.peg(p.index())).collect::<Vec<_>>())
+                    .min()
+                    .expect("eight symmetries");
+                if !seen.contains(&class) {
+                    seen.push(class);
+                    longer.push(moves);
+                }
             }
         }
+        openings = longer;
     }
     let mut random = Random::seeded(seed);
     for i in (1..openings.len()).rev() {
@@ -213,7 +225,7 @@ pub fn run(args: ArenaArgs) -> ExitCode {
     let checked = level_of(args.black, "black").and_then(|_| level_of(args.white, "white"));
     let openings = checked.and_then(|_| match &args.openings {
         Some(path) => read_openings(path),
-        None => Ok(default_openings(args.seed)),
+        None => Ok(default_openings(args.opening_plies, args.seed)),
     });
     let openings = match openings {
         Ok(openings) => openings,
@@ -264,12 +276,15 @@ mod tests {
 
     #[test]
     fn default_openings_differ_up_to_symmetry() {
-        let openings = default_openings(1);
+        assert_eq!(default_openings(0, 1), vec![Vec::<Peg>::new()]);
+        let first_moves = default_openings(1, 1);
+        assert_eq!(first_moves.len(), 3, "corner, edge and centre");
+        let openings = default_openings(2, 1);
         assert!(openings.len() > 20 && openings.len() < 60, "{}", openings.len());
         for opening in &openings {
             assert_eq!(opening.len(), 2);
         }
-        assert_ne!(default_openings(1), default_openings(2), "the seed shuffles them");
+        assert_ne!(default_openings(2, 1), default_openings(2, 2), "the seed shuffles them");
     }
 
     #[test]
@@ -279,6 +294,7 @@ mod tests {
             white: Player::Computer(1),
             games: 2,
             openings: None,
+            opening_plies: 2,
             time_scale: 1.0,
             seed: 3,
             black_weights: None,
@@ -286,7 +302,7 @@ mod tests {
             verbose: false,
             json: true,
         };
-        let results = play(&args, &default_openings(3));
+        let results = play(&args, &default_openings(2, 3));
         assert_eq!(results.games, 2);
         assert_eq!(results.black_won + results.draws + results.white_won, 2);
         assert!(results.mean_plies >= 7.0);
