@@ -34,9 +34,9 @@ pub struct ArenaArgs {
     /// Multiply every level's time per move by this (e.g. 0.1 for quick tables).
     #[arg(long, default_value_t = 1.0, value_name = "F")]
     pub time_scale: f64,
-    /// Evaluation weights for Black, to tune them by self-play: open lines with 1, 2, 3
-    /// spheres, good-level threat, other threat, stacked threats, tempo, zugzwang control
-    /// ("4,24,0,50,60,200,20,600").
+    /// Evaluation weights for Black instead of its level's own, to tune them by self-play:
+    /// open lines with 1, 2, 3 spheres, good-level threat, other threat, stacked threats,
+    /// tempo, zugzwang control (level 6's are "4,24,0,50,60,200,20,600").
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub black_weights: Option<Weights>,
     /// Evaluation weights for White (as --black-weights).

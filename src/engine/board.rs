@@ -102,14 +102,19 @@ pub const EVEN_LEVELS: u64 = !ODD_LEVELS;
 /// `cell`: three of the line's cells are `own` and the fourth is free of `other`.
 #[inline(always)]
 pub fn threats_through(cell: u32, own: u64, other: u64) -> u64 {
-    let mut threats = 0;
     let cell = cell as usize;
-    for &line in &LINES_AT[cell][..LINES_AT_COUNT[cell] as usize] {
-        let rest = line & !own;
-        let single = rest & rest.wrapping_sub(1) == 0;
-        threats |= if single && rest & other == 0 { rest } else { 0 };
-    }
-    threats
+    LINES_AT[cell][..LINES_AT_COUNT[cell] as usize]
+        .iter()
+        .fold(0, |threats, &line| threats | completion(line, own, other))
+}
+
+/// The empty cell that completes `line` for `own`, if three of its cells are `own` and the
+/// fourth is free of `other` (else 0).
+#[inline(always)]
+fn completion(line: u64, own: u64, other: u64) -> u64 {
+    let rest = line & !own;
+    let single = rest & rest.wrapping_sub(1) == 0;
+    if single && rest & other == 0 { rest } else { 0 }
 }
 
 /// A position from the side to move's point of view. Only for games still in progress.
@@ -196,9 +201,7 @@ impl Board {
             let mine = (line & self.own).count_ones() as usize;
             let theirs = (line & self.other).count_ones() as usize;
             lines = lines.wrapping_add(LINE_DELTA[mine][theirs]);
-            let rest = line & !own;
-            let single = rest & rest.wrapping_sub(1) == 0;
-            made |= if single && rest & self.other == 0 { rest } else { 0 };
+            made |= completion(line, own, self.other);
         }
         Board {
             own: self.other,
@@ -252,6 +255,25 @@ mod tests {
             assert!(!position.is_over());
             b = b.play(cell.bit());
             assert_eq!(b, Board::from_position(&position), "after {peg}");
+        }
+    }
+
+    #[test]
+    fn incremental_state_matches_a_fresh_count_along_random_games() {
+        let mut random = crate::engine::Random::seeded(7);
+        for _ in 0..200 {
+            let mut position = Position::new();
+            let mut b = Board::from_position(&position);
+            while !position.is_over() {
+                let moves = position.legal_moves();
+                let peg = moves[random.below(moves.len())];
+                let cell = position.play(peg).unwrap();
+                if position.is_over() {
+                    break;
+                }
+                b = b.play(cell.bit());
+                assert_eq!(b, Board::from_position(&position));
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 //! The static evaluation for positions the search cannot finish, from the side to move's
-//! point of view: lines still open to each side, and threats weighed by their level.
+//! point of view: lines still open to each side, threats weighed by their level, and who
+//! controls the zugzwang once the board fills up.
 //!
 //! The weights were set by self-play matches (`yonmoku arena --black-weights …`), not by
 //! taste; see [`Weights::DEFAULT`].
@@ -37,8 +38,8 @@ impl Weights {
     /// per candidate: 300 scored 39–21 against 0 (and 230–163 at level 4 over 400 games);
     /// against 300, 150 scored 20–40, 600 scored 64–56 over 120 games and 1000 30–30.
     /// With it, good-level threats count for less: 50 scored 140–96 (4 draws) against 100
-    /// over 240 games; 25 and 0 were level with 50, and a lower weight for the other
-    /// threats (20, 40) or a higher one (100) lost.
+    /// over 240 games; 25 and 0 were level with 50. The other threats stay at 60: 20 lost
+    /// 45–75, 100 lost 45–74 (with good-level threats at 50) and 40 was level.
     pub const DEFAULT: Weights =
         Weights { good_threat: 50, zugzwang: 600, ..Weights::WITHOUT_ZUGZWANG };
 

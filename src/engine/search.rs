@@ -17,9 +17,6 @@ pub const EXACT_DEPTH: i32 = 64;
 /// are cheap next to the subtree, and symmetric transpositions are common.
 const SYMMETRY_PLY: u32 = 12;
 
-/// How many moves ahead of the search a child's table bucket is fetched.
-const PREFETCH_AHEAD: usize = 2;
-
 /// Check the clock once every this many nodes.
 const CLOCK_INTERVAL: u64 = 4096;
 
@@ -305,19 +302,13 @@ impl<'a> Searcher<'a> {
             } else {
                 order::<false>(board, rest, &hints)
             };
-            // Fetch children's buckets a little ahead of their turn, while earlier siblings
-            // are searched (not all at once: most nodes cut off after one or two moves).
-            let prefetch = ply + 1 > SYMMETRY_PLY && child_depth >= 2;
-            let cells = list.as_slice();
-            if prefetch {
-                for &cell in cells.iter().take(PREFETCH_AHEAD) {
+            if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
+                // Fetch the children's buckets now, while earlier siblings are searched.
+                for &cell in list.as_slice() {
                     self.table.prefetch(key_of(board.other, board.own | 1 << cell));
                 }
             }
-            for (i, &cell) in cells.iter().enumerate() {
-                if prefetch && let Some(&ahead) = cells.get(i + PREFETCH_AHEAD) {
-                    self.table.prefetch(key_of(board.other, board.own | 1 << ahead));
-                }
+            for &cell in list.as_slice() {
                 let first = best_cell == NO_MOVE;
                 let score = self.search_move::<I>(board, cell, child_depth, alpha, beta, first);
                 if self.aborted {
