@@ -1,7 +1,7 @@
 //! The search's view of a position: the side to move, its opponent, and both sides' threat
 //! cells, kept up to date incrementally so that a move costs a handful of line tests.
 
-use crate::rules::{LINES, Position, drop_cells};
+use crate::rules::{BOTTOM_LEVEL, LINES, Position, drop_cells};
 
 /// The masks of the lines through each cell (4 or 7), then empty masks.
 const LINES_AT: [[u64; 7]; 64] = lines_at().0;
@@ -97,6 +97,8 @@ const fn line_delta() -> [[u64; 4]; 4] {
 pub const ODD_LEVELS: u64 = 0x0000_FFFF_0000_FFFF;
 /// Cells on levels 2 and 4: White's good threat levels.
 pub const EVEN_LEVELS: u64 = !ODD_LEVELS;
+/// Cells on level 3: where Black's threats decide the endgame.
+pub const LEVEL_3: u64 = BOTTOM_LEVEL << 32;
 
 /// Empty cells where `own` (which just gained a sphere on `cell`) completes a line through
 /// `cell`: three of the line's cells are `own` and the fourth is free of `other`.

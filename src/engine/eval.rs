@@ -5,7 +5,7 @@
 //! The weights were set by self-play matches (`yonmoku arena --black-weights …`), not by
 //! taste; see [`Weights::DEFAULT`].
 
-use super::board::{Board, EVEN_LEVELS, ODD_LEVELS};
+use super::board::{Board, EVEN_LEVELS, LEVEL_3, ODD_LEVELS};
 
 /// Scores stay well inside this, far from the win scores.
 pub const EVAL_LIMIT: i32 = 5_000;
@@ -75,17 +75,15 @@ fn threat_worth(threats: u64, good_levels: u64, w: &Weights) -> i32 {
     good * w.good_threat + bad * w.bad_threat + stacked * w.stacked_threats
 }
 
-/// Level 3 only.
-const LEVEL_3: u64 = 0x0000_FFFF_0000_0000;
-
 /// Whose game it is once the board fills up, +1 for Black, −1 for White, 0 for neither.
 ///
 /// A model of the endgame, as in Connect Four: when only threats are left, nobody plays
 /// directly below an opponent's threat, and every other cell is taken in turn. Pegs hold
 /// an even number of cells, so the player who must move under a threat first is the one
-/// who runs out of other cells: with no other threats that is Black when White has a
-/// threat on an even level, and White when Black has one on an odd level; Black's wins,
-/// being forced first. A threat with an opponent's threat below it on its peg is moot.
+/// who runs out of other cells: that is Black when White has a threat on an even level,
+/// and White when Black has one on an odd level. When both have one, Black's decides: White
+/// runs out first, and giving up its own threat does not change whose turn it is to run
+/// out. A threat with an opponent's threat below it on its peg is moot.
 #[inline(always)]
 fn zugzwang_control(black_threats: u64, white_threats: u64) -> i32 {
     let below = |t: u64| (t << 16) | (t << 32) | (t << 48);
