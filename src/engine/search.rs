@@ -297,17 +297,21 @@ impl<'a> Searcher<'a> {
                 killers: self.killers[slot],
                 history: &self.history[side],
             };
+            if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
+                // Ask for the children's buckets now: they arrive while the moves are ordered
+                // and the first children searched, instead of each probe waiting.
+                let mut each = rest;
+                while each != 0 {
+                    let cell = each & each.wrapping_neg();
+                    each &= each - 1;
+                    self.table.prefetch(key_of(board.other, board.own | cell));
+                }
+            }
             let list = if child_depth > 0 {
                 order::<true>(board, rest, &hints)
             } else {
                 order::<false>(board, rest, &hints)
             };
-            if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
-                // Fetch the children's buckets now, while earlier siblings are searched.
-                for &cell in list.as_slice() {
-                    self.table.prefetch(key_of(board.other, board.own | 1 << cell));
-                }
-            }
             for &cell in list.as_slice() {
                 let first = best_cell == NO_MOVE;
                 let score = self.search_move::<I>(board, cell, child_depth, alpha, beta, first);
