@@ -24,10 +24,15 @@ pub struct Entry {
     pub best: u8,
 }
 
-/// A bucket: `[key, data, key, data]`, slot 0 kept for depth and slot 1 always replaced.
-/// Plain zeroed integers, so a large table is allocated lazily by the OS. `data` packs
-/// score (bits 0–15), depth (16–23), bound (24–31), best move (32–39), generation (40–47).
-type Bucket = [u64; 4];
+/// A slot: `[key, data]`. Plain zeroed integers, so a large table is allocated lazily by the
+/// OS. `data` packs score (bits 0–15), depth (16–23), bound (24–31), best move (32–39),
+/// generation (40–47). A bucket is two slots side by side, the first kept for depth and the
+/// second always replaced.
+type Slot = [u64; 2];
+
+/// A bucket's size in bytes; buckets start on a multiple of it, so none straddles two cache
+/// lines (a probe is then one memory access, and one prefetch brings the whole bucket).
+const BUCKET_BYTES: usize = 2 * std::mem::size_of::<Slot>();
 
 fn pack(score: i32, depth: u8, bound: Bound, best: u8, generation: u8) -> u64 {
     (score as i16 as u16 as u64)
@@ -59,7 +64,9 @@ fn generation_of(data: u64) -> u8 {
 }
 
 pub struct Table {
-    buckets: Vec<Bucket>,
+    slots: Vec<Slot>,
+    /// The slot where the first bucket starts (0 or 1, for alignment).
+    first: usize,
     mask: usize,
     generation: u8,
 }
@@ -67,26 +74,30 @@ pub struct Table {
 impl Table {
     /// The number of buckets of a table of about `megabytes` MiB (a power of two).
     fn buckets_for(megabytes: usize) -> usize {
-        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let wanted = (megabytes.max(1) << 20) / BUCKET_BYTES;
         1usize << (usize::BITS - 1 - wanted.leading_zeros())
     }
 
     /// What [`Table::megabytes`] says of a table made with `megabytes`.
     fn with_megabytes_size(megabytes: usize) -> usize {
-        (Table::buckets_for(megabytes) * std::mem::size_of::<Bucket>()) >> 20
+        (Table::buckets_for(megabytes) * BUCKET_BYTES) >> 20
     }
 
     /// A table of about `megabytes` MiB (rounded down to a power of two buckets).
     pub fn with_megabytes(megabytes: usize) -> Table {
         let buckets = Table::buckets_for(megabytes);
-        let table = Table { buckets: vec![[0; 4]; buckets], mask: buckets - 1, generation: 1 };
-        huge_pages::advise(&table.buckets);
-        table
+        // One spare slot, to start the buckets on a bucket boundary whatever the allocator
+        // gave.
+        let slots = vec![[0; 2]; 2 * buckets + 1];
+        let misaligned = slots.as_ptr() as usize % BUCKET_BYTES;
+        let first = (BUCKET_BYTES - misaligned) % BUCKET_BYTES / std::mem::size_of::<Slot>();
+        huge_pages::advise(&slots);
+        Table { slots, first, mask: buckets - 1, generation: 1 }
     }
 
     /// The size asked for when the table was made.
     pub fn megabytes(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+        ((self.mask + 1) * BUCKET_BYTES) >> 20
     }
 
     /// Marks later stores as belonging to a new search, so stale deep entries give way.
@@ -94,9 +105,10 @@ impl Table {
         self.generation = self.generation.wrapping_add(1).max(1);
     }
 
+    /// The index of the first slot of `key`'s bucket.
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        (key >> 32) as usize & self.mask
+        self.first + 2 * ((key >> 32) as usize & self.mask)
     }
 
     /// Asks the memory system for `key`'s bucket now, so that the probe a little later
@@ -106,7 +118,7 @@ impl Table {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let bucket: *const Bucket = &self.buckets[self.bucket(key)];
+            let bucket: *const Slot = &self.slots[self.bucket(key)];
             // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault, and SSE is
             // part of every x86-64 target.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
@@ -118,11 +130,12 @@ impl Table {
     /// The entry for `key`, if stored. Key 0 is never used by the search.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let bucket = &self.buckets[self.bucket(key)];
-        if bucket[0] == key {
-            Some(unpack(bucket[1]))
-        } else if bucket[2] == key {
-            Some(unpack(bucket[3]))
+        let i = self.bucket(key);
+        let (kept, replaced) = (self.slots[i], self.slots[i + 1]);
+        if kept[0] == key {
+            Some(unpack(kept[1]))
+        } else if replaced[0] == key {
+            Some(unpack(replaced[1]))
         } else {
             None
         }
@@ -131,18 +144,13 @@ impl Table {
     #[inline]
     pub fn store(&mut self, key: u64, score: i32, depth: u8, bound: Bound, best: u8) {
         let generation = self.generation;
-        let index = self.bucket(key);
-        let bucket = &mut self.buckets[index];
+        let i = self.bucket(key);
         let data = pack(score, depth, bound, best, generation);
-        if bucket[0] == key
-            || depth >= depth_of(bucket[1])
-            || generation_of(bucket[1]) != generation
-        {
-            bucket[0] = key;
-            bucket[1] = data;
+        let kept = self.slots[i];
+        if kept[0] == key || depth >= depth_of(kept[1]) || generation_of(kept[1]) != generation {
+            self.slots[i] = [key, data];
         } else {
-            bucket[2] = key;
-            bucket[3] = data;
+            self.slots[i + 1] = [key, data];
         }
     }
 }
@@ -243,6 +251,16 @@ mod tests {
         assert!(table.probe(a).is_some(), "the deep entry stays");
         assert!(table.probe(b).is_none(), "the always-replace slot took the newest");
         assert!(table.probe(c).is_some());
+    }
+
+    #[test]
+    fn buckets_start_on_a_bucket_boundary() {
+        for megabytes in [1, 2, 3, 16] {
+            let table = Table::with_megabytes(megabytes);
+            let start = table.slots[table.bucket(0)..].as_ptr() as usize;
+            assert_eq!(start % BUCKET_BYTES, 0, "{megabytes} MiB");
+            assert!(table.bucket(u64::MAX) + 1 < table.slots.len());
+        }
     }
 
     #[test]
