@@ -164,6 +164,30 @@ fn the_solver_agrees_with_plain_minimax_on_200_late_positions() {
     assert!(values.iter().all(|&n| n >= 5), "a mix of wins, draws and losses: {values:?}");
 }
 
+#[test]
+fn level_6_with_several_threads_keeps_proven_wins_and_draws() {
+    // Threads share one table: a slot half written by one while another reads it must never
+    // pass for a real entry, or proofs would go wrong.
+    let settings =
+        engine::Settings { threads: Some(3), time_scale: 0.05, ..engine::Settings::level(6) };
+    let mut random = Random::seeded(19);
+    let mut checked = 0;
+    while checked < 40 {
+        let empties = 8 + random.below(5);
+        let Some(p) = late_position(&mut random, empties) else { continue };
+        let (sign, _) = minimax(&p);
+        if sign < 0 {
+            continue;
+        }
+        let peg = engine::choose_move_with(&p, &settings, None, &mut Random::seeded(1)).unwrap();
+        let mut child = p;
+        child.play(peg).unwrap();
+        let kept = matches!(child.status(), Status::Won { .. }) || -minimax(&child).0 == sign;
+        assert!(kept, "{peg} throws away the value {sign} of {p:?}");
+        checked += 1;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

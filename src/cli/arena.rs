@@ -42,6 +42,10 @@ pub struct ArenaArgs {
     /// Evaluation weights for White (as --black-weights).
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub white_weights: Option<Weights>,
+    /// Threads for the levels that search with several (level 6; default: one per core,
+    /// up to four). Use 1 when running several arenas side by side.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: Option<u16>,
     /// Seed for the levels' random choices and the order of openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -168,7 +172,8 @@ fn play_game(
 
 pub fn play(args: &ArenaArgs, openings: &[Vec<Peg>]) -> Results {
     let time_scale = args.time_scale;
-    let settings = |level| Settings { time_scale, ..Settings::level(level) };
+    let threads = args.threads.map(usize::from);
+    let settings = |level| Settings { time_scale, threads, ..Settings::level(level) };
     let levels = [args.black, args.white].map(|p| match p {
         Player::Computer(level) => level,
         Player::Human => 1,
@@ -296,6 +301,7 @@ mod tests {
             openings: None,
             opening_plies: 2,
             time_scale: 1.0,
+            threads: None,
             seed: 3,
             black_weights: None,
             white_weights: Some(parse_weights("1,6,0,60,30,200,4,0").unwrap()),

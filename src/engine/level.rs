@@ -20,6 +20,8 @@ pub struct Level {
     /// Thinks for the whole budget rather than stopping when another iteration looks
     /// too long to finish.
     pub full_time: bool,
+    /// Searches with several threads (see [`default_threads`]).
+    pub parallel: bool,
     /// Transposition table size.
     pub table_megabytes: usize,
     /// What the evaluation knows.
@@ -45,6 +47,7 @@ pub fn level(level: u8) -> Level {
             opening_margin: 250,
             solve_from_empties: 0,
             full_time: false,
+            parallel: false,
             table_megabytes: 1,
             weights: Weights::WITHOUT_ZUGZWANG,
         },
@@ -55,6 +58,7 @@ pub fn level(level: u8) -> Level {
             opening_margin: 100,
             solve_from_empties: 0,
             full_time: false,
+            parallel: false,
             table_megabytes: 2,
             weights: Weights::WITHOUT_ZUGZWANG,
         },
@@ -65,6 +69,7 @@ pub fn level(level: u8) -> Level {
             opening_margin: 40,
             solve_from_empties: 0,
             full_time: false,
+            parallel: false,
             table_megabytes: 8,
             weights: Weights::WITHOUT_ZUGZWANG,
         },
@@ -75,6 +80,7 @@ pub fn level(level: u8) -> Level {
             opening_margin: 20,
             solve_from_empties: 0,
             full_time: false,
+            parallel: false,
             table_megabytes: 16,
             weights: Weights::WITHOUT_ZUGZWANG,
         },
@@ -85,6 +91,7 @@ pub fn level(level: u8) -> Level {
             opening_margin: 10,
             solve_from_empties: 24,
             full_time: false,
+            parallel: false,
             table_megabytes: 32,
             weights: Weights::WITHOUT_ZUGZWANG,
         },
@@ -97,10 +104,19 @@ pub fn level(level: u8) -> Level {
             opening_margin: 0,
             solve_from_empties: 34,
             full_time: true,
+            parallel: true,
             table_megabytes: 64,
             weights: Weights::DEFAULT,
         },
     }
+}
+
+/// The most threads a parallel level uses: past four, a shared table gains little more.
+const MAX_THREADS: usize = 4;
+
+/// How many threads a parallel level uses: one per core, at most [`MAX_THREADS`].
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS)
 }
 
 /// What [`crate::engine::hint`] uses: the top level's search, without randomness, for a

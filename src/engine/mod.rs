@@ -54,11 +54,13 @@ pub struct Settings {
     /// The evaluation's weights; `None`: the level's own.
     pub weights: Option<Weights>,
     pub time_scale: f64,
+    /// Threads for a level that searches with several; `None`: one per core, up to four.
+    pub threads: Option<usize>,
 }
 
 impl Settings {
     pub fn level(level: u8) -> Settings {
-        Settings { level, weights: None, time_scale: 1.0 }
+        Settings { level, weights: None, time_scale: 1.0, threads: None }
     }
 }
 
@@ -97,6 +99,10 @@ pub fn choose_move_with(
         answer_forced_at_once: true,
         full_time: level.full_time,
         weights: settings.weights.unwrap_or(level.weights),
+        threads: match level.parallel {
+            true => settings.threads.unwrap_or_else(level::default_threads).max(1),
+            false => 1,
+        },
     };
     let budget = level.budget.mul_f64(settings.time_scale.clamp(0.001, 1000.0));
     let clock = Clock::with_budget(Some(budget), stop);
@@ -148,6 +154,8 @@ pub fn analyse(
         answer_forced_at_once: false,
         full_time: depth.is_none(),
         weights: Weights::DEFAULT,
+        // One thread: the figures (nodes, the bench's nodes a second) are per core.
+        threads: 1,
     };
     let board = Board::from_position(position);
     let thought = think(&board, &request, Clock::with_budget(time, None), &mut Random::seeded(0));

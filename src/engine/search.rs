@@ -38,7 +38,8 @@ pub struct RootResult {
 }
 
 pub struct Searcher<'a> {
-    table: Table,
+    /// Shared with the other threads searching the same position, if any.
+    table: &'a Table,
     weights: Weights,
     clock: Clock<'a>,
     nodes: u64,
@@ -50,7 +51,7 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(table: Table, weights: Weights, clock: Clock<'a>) -> Searcher<'a> {
+    pub fn new(table: &'a Table, weights: Weights, clock: Clock<'a>) -> Searcher<'a> {
         Searcher {
             table,
             weights,
@@ -61,11 +62,6 @@ impl<'a> Searcher<'a> {
             history: [[0; 64]; 2],
             popcnt: has_popcnt(),
         }
-    }
-
-    /// Ends the search, handing back its table (to keep for the next one).
-    pub fn into_table(self) -> Table {
-        self.table
     }
 
     pub fn nodes(&self) -> u64 {

@@ -107,11 +107,8 @@ fn solve_with(
         Tactics::Moves(moves) => moves,
     };
 
-    let mut searcher = Searcher::new(
-        Table::with_megabytes(table_megabytes(board.empties())),
-        Weights::DEFAULT,
-        clock,
-    );
+    let table = Table::with_megabytes(table_megabytes(board.empties()));
+    let mut searcher = Searcher::new(&table, Weights::DEFAULT, clock);
     let mut root = searcher.root_moves(&board, moves);
     let solution = |searcher: &Searcher, value, plies, best: Option<u64>| Solution {
         value,

@@ -1,5 +1,9 @@
 //! Choosing a move: iterative deepening within a time budget, then, for the levels that
-//! have it, an attempt to prove the game's value with the remaining time.
+//! have it, an attempt to prove the game's value with the remaining time. With more than one
+//! thread, helpers search the same position alongside (lazy SMP): they share the
+//! transposition table, and what they store there lets the main search cut off sooner.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::board::{Board, Tactics};
 use super::clock::Clock;
@@ -32,6 +36,8 @@ pub struct Request {
     /// it found a better move), instead of stopping once another iteration seems too long.
     pub full_time: bool,
     pub weights: Weights,
+    /// Threads searching (1: the calling thread alone).
+    pub threads: usize,
 }
 
 /// The chosen move and what was learned.
@@ -74,7 +80,6 @@ pub fn think(board: &Board, request: &Request, clock: Clock, random: &mut Random
         return Thought { cell: moves, score: None, depth: 0, nodes: 1, exact: false };
     }
 
-    let empties = board.empties() as i32;
     let will_solve = board.empties() <= request.solve_from_empties;
     let deepen_until = match (will_solve, request.full_time) {
         (true, _) => DEEPEN_UNTIL_BEFORE_SOLVING,
@@ -85,7 +90,45 @@ pub fn think(board: &Board, request: &Request, clock: Clock, random: &mut Random
         Some(owner) => tt::take_kept(owner, request.table_megabytes),
         None => Table::with_megabytes(request.table_megabytes),
     };
-    let mut searcher = Searcher::new(table, request.weights, clock);
+    let helpers_stop = AtomicBool::new(false);
+    let thought = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..request.threads.max(1))
+            .map(|index| {
+                let (table, stop) = (&table, &helpers_stop);
+                scope.spawn(move || {
+                    let clock = Clock::with_budget(None, Some(stop));
+                    let searcher = Searcher::new(table, request.weights, clock);
+                    help(board, moves, request, will_solve, index, searcher)
+                })
+            })
+            .collect();
+        let searcher = Searcher::new(&table, request.weights, clock);
+        let mut thought =
+            think_alone(board, moves, request, deepen_until, will_solve, searcher, random);
+        helpers_stop.store(true, Ordering::Relaxed);
+        for helper in helpers {
+            // A helper that panicked only stops helping.
+            thought.nodes += helper.join().unwrap_or(0);
+        }
+        thought
+    });
+    if let Some(owner) = request.keep_table_for {
+        tt::keep(owner, table);
+    }
+    thought
+}
+
+/// The main thread's search: iterative deepening, then a proof for the levels that try one.
+fn think_alone(
+    board: &Board,
+    moves: u64,
+    request: &Request,
+    deepen_until: f64,
+    will_solve: bool,
+    mut searcher: Searcher,
+    random: &mut Random,
+) -> Thought {
+    let empties = board.empties() as i32;
     let mut root = searcher.root_moves(board, moves);
     let margin = (request.margin > 0).then_some(request.margin);
     let mut thought = Thought { cell: root[0].cell, score: None, depth: 0, nodes: 0, exact: false };
@@ -128,10 +171,42 @@ pub fn think(board: &Board, request: &Request, clock: Clock, random: &mut Random
         prove(board, &mut searcher, &root, &mut thought);
     }
     thought.nodes = searcher.nodes();
-    if let Some(owner) = request.keep_table_for {
-        tt::keep(owner, searcher.into_table());
-    }
     thought
+}
+
+/// A helper thread's search, until the main thread is done: the same iterations, odd helpers
+/// a ply ahead so that the threads spread over different work, or at once the proof when
+/// one will be tried. Its results reach the main thread only through the table. Returns the
+/// nodes it searched.
+fn help(
+    board: &Board,
+    moves: u64,
+    request: &Request,
+    will_solve: bool,
+    index: usize,
+    mut searcher: Searcher,
+) -> u64 {
+    let mut root = searcher.root_moves(board, moves);
+    if will_solve {
+        // The main thread proves the moves best first; start elsewhere, so that proofs of
+        // the later moves are in the table when it reaches them.
+        let start = index * root.len() / request.threads.max(2);
+        root.rotate_left(start);
+        searcher.search_root(board, &mut root, EXACT_DEPTH, -1, 1, None);
+        return searcher.nodes();
+    }
+    let last = request.max_depth.clamp(1, EXACT_DEPTH);
+    for depth in (1 + (index % 2) as i32)..=last {
+        let result = searcher.search_root(board, &mut root, depth, -INFINITY, INFINITY, None);
+        if searcher.aborted() {
+            break;
+        }
+        root.sort_by_key(|m| -m.score);
+        if depth >= board.empties() as i32 || result.is_some_and(|r| is_decided(r.score)) {
+            break;
+        }
+    }
+    searcher.nodes()
 }
 
 /// Tries to prove the value with null-window searches; on success plays a proven win, or a

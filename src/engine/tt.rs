@@ -1,7 +1,10 @@
 //! The transposition table: buckets of two entries, one kept for the deepest search seen
-//! (unless it is from an earlier search) and one always replaced.
+//! (unless it is from an earlier search) and one always replaced. Several threads may share
+//! one table (each slot is two atomic words, and the key is stored mixed with the data, so a
+//! slot half written by another thread never matches).
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,11 +27,11 @@ pub struct Entry {
     pub best: u8,
 }
 
-/// A slot: `[key, data]`. Plain zeroed integers, so a large table is allocated lazily by the
-/// OS. `data` packs score (bits 0–15), depth (16–23), bound (24–31), best move (32–39),
-/// generation (40–47). A bucket is two slots side by side, the first kept for depth and the
-/// second always replaced.
-type Slot = [u64; 2];
+/// A slot: `[key ^ data, data]`, zeroed when empty (the table is allocated zeroed, lazily by
+/// the OS). `data` packs score (bits 0–15), depth (16–23), bound (24–31), best move
+/// (32–39), generation (40–47). A bucket is two slots side by side, the first kept for depth
+/// and the second always replaced.
+type Slot = [AtomicU64; 2];
 
 /// A bucket's size in bytes; buckets start on a multiple of it, so none straddles two cache
 /// lines (a probe is then one memory access, and one prefetch brings the whole bucket).
@@ -64,11 +67,24 @@ fn generation_of(data: u64) -> u8 {
 }
 
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     /// The slot where the first bucket starts (0 or 1, for alignment).
     first: usize,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
+}
+
+/// `len` empty slots, allocated zeroed (so the OS maps the pages only when first touched).
+fn zeroed_slots(len: usize) -> Box<[Slot]> {
+    const _: () = assert!(
+        std::mem::size_of::<Slot>() == std::mem::size_of::<[u64; 2]>()
+            && std::mem::align_of::<Slot>() == std::mem::align_of::<[u64; 2]>()
+    );
+    let words = vec![[0u64; 2]; len].into_boxed_slice();
+    // SAFETY: `AtomicU64` has the same size, bit validity and (asserted above) alignment as
+    // `u64`, so the allocation is a valid `[Slot]` of the same length and layout, which the
+    // box then frees with that same layout.
+    unsafe { Box::from_raw(Box::into_raw(words) as *mut [Slot]) }
 }
 
 impl Table {
@@ -88,11 +104,11 @@ impl Table {
         let buckets = Table::buckets_for(megabytes);
         // One spare slot, to start the buckets on a bucket boundary whatever the allocator
         // gave.
-        let slots = vec![[0; 2]; 2 * buckets + 1];
+        let slots = zeroed_slots(2 * buckets + 1);
         let misaligned = slots.as_ptr() as usize % BUCKET_BYTES;
         let first = (BUCKET_BYTES - misaligned) % BUCKET_BYTES / std::mem::size_of::<Slot>();
         huge_pages::advise(&slots);
-        Table { slots, first, mask: buckets - 1, generation: 1 }
+        Table { slots, first, mask: buckets - 1, generation: AtomicU8::new(1) }
     }
 
     /// The size asked for when the table was made.
@@ -101,8 +117,9 @@ impl Table {
     }
 
     /// Marks later stores as belonging to a new search, so stale deep entries give way.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1).max(1);
+    pub fn new_search(&self) {
+        let next = self.generation.load(Relaxed).wrapping_add(1).max(1);
+        self.generation.store(next, Relaxed);
     }
 
     /// The index of the first slot of `key`'s bucket.
@@ -131,27 +148,32 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let i = self.bucket(key);
-        let (kept, replaced) = (self.slots[i], self.slots[i + 1]);
-        if kept[0] == key {
-            Some(unpack(kept[1]))
-        } else if replaced[0] == key {
-            Some(unpack(replaced[1]))
-        } else {
-            None
+        for slot in &self.slots[i..i + 2] {
+            let data = slot[1].load(Relaxed);
+            if slot[0].load(Relaxed) ^ data == key {
+                return Some(unpack(data));
+            }
         }
+        None
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, score: i32, depth: u8, bound: Bound, best: u8) {
-        let generation = self.generation;
+    pub fn store(&self, key: u64, score: i32, depth: u8, bound: Bound, best: u8) {
+        let generation = self.generation.load(Relaxed);
         let i = self.bucket(key);
         let data = pack(score, depth, bound, best, generation);
-        let kept = self.slots[i];
-        if kept[0] == key || depth >= depth_of(kept[1]) || generation_of(kept[1]) != generation {
-            self.slots[i] = [key, data];
+        let kept = &self.slots[i];
+        let kept_data = kept[1].load(Relaxed);
+        let slot = if kept[0].load(Relaxed) ^ kept_data == key
+            || depth >= depth_of(kept_data)
+            || generation_of(kept_data) != generation
+        {
+            kept
         } else {
-            self.slots[i + 1] = [key, data];
-        }
+            &self.slots[i + 1]
+        };
+        slot[0].store(key ^ data, Relaxed);
+        slot[1].store(data, Relaxed);
     }
 }
 
@@ -232,7 +254,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_entries() {
-        let mut table = Table::with_megabytes(1);
+        let table = Table::with_megabytes(1);
         let key = key_of(3, 4);
         assert_eq!(table.probe(key), None);
         table.store(key, -17, 5, Bound::Lower, 9);
@@ -242,7 +264,7 @@ mod tests {
 
     #[test]
     fn a_shallow_result_does_not_evict_a_deep_one() {
-        let mut table = Table::with_megabytes(1);
+        let table = Table::with_megabytes(1);
         let buckets = table.mask as u64 + 1;
         let (a, b, c) = (1u64 << 32 | 1, (1 + buckets) << 32 | 1, (1 + 2 * buckets) << 32 | 1);
         table.store(a, 1, 10, Bound::Exact, NO_MOVE);
@@ -264,9 +286,37 @@ mod tests {
     }
 
     #[test]
+    fn a_slot_written_by_two_threads_at_once_never_mixes_their_entries() {
+        let table = Table::with_megabytes(1);
+        let buckets = table.mask as u64 + 1;
+        // Four keys in one bucket, each always stored with its own score.
+        let keys: Vec<u64> = (1..=4).map(|i| (7 + i * buckets) << 32 | 1).collect();
+        let score_of = |key: u64| (key >> 32) as i32 % 1000;
+        std::thread::scope(|scope| {
+            for writer in 0..2 {
+                let (table, keys) = (&table, &keys);
+                scope.spawn(move || {
+                    for round in 0..200_000u32 {
+                        let key = keys[(round as usize + writer) % keys.len()];
+                        let depth = (round % 7) as u8;
+                        table.store(key, score_of(key), depth, Bound::Exact, NO_MOVE);
+                    }
+                });
+            }
+            for _ in 0..200_000 {
+                for &key in &keys {
+                    if let Some(entry) = table.probe(key) {
+                        assert_eq!(entry.score, score_of(key), "another key's entry");
+                    }
+                }
+            }
+        });
+    }
+
+    #[test]
     fn kept_tables_go_back_to_their_owner_only() {
         let (owner, stranger) = (0x000A_11CE_0001, 0x0000_0B0B_0002);
-        let mut table = take_kept(owner, 1);
+        let table = take_kept(owner, 1);
         table.store(key_of(5, 6), 42, 3, Bound::Exact, NO_MOVE);
         keep(owner, table);
         assert_eq!(take_kept(stranger, 1).probe(key_of(5, 6)), None);
