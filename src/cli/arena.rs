@@ -36,7 +36,7 @@ pub struct ArenaArgs {
     pub time_scale: f64,
     /// Evaluation weights for Black instead of its level's own, to tune them by self-play:
     /// open lines with 1, 2, 3 spheres, good-level threat, other threat, stacked threats,
-    /// tempo, zugzwang control (level 6's are "4,24,0,50,60,200,20,600").
+    /// tempo, zugzwang control, and optionally contested zugzwang control (level 6's are "4,24,0,50,60,200,20,600,300").
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub black_weights: Option<Weights>,
     /// Evaluation weights for White (as --black-weights).
@@ -76,18 +76,20 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
         .split(',')
         .map(|n| n.trim().parse().map_err(|_| format!("not a whole number: {n:?}")))
         .collect::<Result<_, _>>()?;
-    match numbers[..] {
-        [one, two, three, good_threat, bad_threat, stacked_threats, tempo, zugzwang] => {
-            Ok(Weights {
-                open_line: [one, two, three],
-                good_threat,
-                bad_threat,
-                stacked_threats,
-                tempo,
-                zugzwang,
-            })
-        }
-        _ => Err(format!("expected 8 numbers, found {}", numbers.len())),
+    let weights = |n: &[i32], contested_zugzwang| Weights {
+        open_line: [n[0], n[1], n[2]],
+        good_threat: n[3],
+        bad_threat: n[4],
+        stacked_threats: n[5],
+        tempo: n[6],
+        zugzwang: n[7],
+        contested_zugzwang,
+    };
+    match numbers.len() {
+        // Without the ninth, contested control counts as much as any other.
+        8 => Ok(weights(&numbers, numbers[7])),
+        9 => Ok(weights(&numbers, numbers[8])),
+        n => Err(format!("expected 8 or 9 numbers, found {n}")),
     }
 }
 
@@ -315,8 +317,10 @@ mod tests {
     }
 
     #[test]
-    fn weights_are_eight_numbers() {
-        assert_eq!(parse_weights("4,24,0,50,60,200,20,600"), Ok(Weights::DEFAULT));
+    fn weights_are_eight_or_nine_numbers() {
+        assert_eq!(parse_weights("4,24,0,50,60,200,20,600,300"), Ok(Weights::DEFAULT));
+        assert_eq!(parse_weights("4,24,0,50,60,200,20,600").unwrap().contested_zugzwang, 600);
+        assert_eq!(parse_weights("4,24,0,50,60,200,20,600,0").unwrap().contested_zugzwang, 0);
         assert!(parse_weights("1,2,3").is_err());
         assert!(parse_weights("1,6,0,60,30,200,4,x").is_err());
     }

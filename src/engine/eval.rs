@@ -26,6 +26,9 @@ pub struct Weights {
     /// threat below it, or else White holds one on level 2 or 4 with no Black threat
     /// below it. When the board fills up, the side in control wins.
     pub zugzwang: i32,
+    /// The same control, when Black's level-3 threats do not outnumber White's: then the
+    /// endgame is closer to a coin toss (see [`zugzwang_control`]).
+    pub contested_zugzwang: i32,
 }
 
 impl Weights {
@@ -40,8 +43,19 @@ impl Weights {
     /// With it, good-level threats count for less: 50 scored 140–96 (4 draws) against 100
     /// over 240 games; 25 and 0 were level with 50. The other threats stay at 60: 20 lost
     /// 45–75, 100 lost 45–74 (with good-level threats at 50) and 40 was level.
-    pub const DEFAULT: Weights =
-        Weights { good_threat: 50, zugzwang: 600, ..Weights::WITHOUT_ZUGZWANG };
+    ///
+    /// Contested control came from 1,327 positions 24 to 30 cells from the end of games
+    /// between the top levels, each solved exactly: Black's control held in 96% of them
+    /// when Black's level-3 threats outnumbered White's, and in 62% when they did not. At
+    /// level 5 from the two-move openings, 300 for contested control scored 660–534 (6
+    /// draws) against 600 over 1,200 games, 150 scored 329–266 and 450 320–280, 0 was
+    /// level (298–297); at level 6 at a twentieth of its time, 300 scored 132–107 (1 draw).
+    pub const DEFAULT: Weights = Weights {
+        good_threat: 50,
+        zugzwang: 600,
+        contested_zugzwang: 300,
+        ..Weights::WITHOUT_ZUGZWANG
+    };
 
     /// What levels 1 to 5 know: the weights as tuned before zugzwang control was added.
     pub const WITHOUT_ZUGZWANG: Weights = Weights {
@@ -51,6 +65,7 @@ impl Weights {
         stacked_threats: 200,
         tempo: 20,
         zugzwang: 0,
+        contested_zugzwang: 0,
     };
 }
 
@@ -75,7 +90,18 @@ fn threat_worth(threats: u64, good_levels: u64, w: &Weights) -> i32 {
     good * w.good_threat + bad * w.bad_threat + stacked * w.stacked_threats
 }
 
-/// Whose game it is once the board fills up, +1 for Black, −1 for White, 0 for neither.
+/// Who controls the endgame's zugzwang.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Control {
+    Black,
+    /// Black, but White has at least as many level-3 threats of its own (each one a cell
+    /// Black must not play under either).
+    BlackContested,
+    White,
+    Neither,
+}
+
+/// Whose game it is once the board fills up.
 ///
 /// A model of the endgame, as in Connect Four: when only threats are left, nobody plays
 /// directly below an opponent's threat, and every other cell is taken in turn. Pegs hold
@@ -85,14 +111,31 @@ fn threat_worth(threats: u64, good_levels: u64, w: &Weights) -> i32 {
 /// runs out first, and giving up its own threat does not change whose turn it is to run
 /// out. A threat with an opponent's threat below it on its peg is moot.
 #[inline(always)]
-fn zugzwang_control(black_threats: u64, white_threats: u64) -> i32 {
+fn zugzwang_control(black_threats: u64, white_threats: u64) -> Control {
     let below = |t: u64| (t << 16) | (t << 32) | (t << 48);
-    if black_threats & LEVEL_3 & !below(white_threats) != 0 {
-        1
+    let black_odd = black_threats & LEVEL_3 & !below(white_threats);
+    if black_odd != 0 {
+        let white_odd = white_threats & LEVEL_3 & !below(black_threats);
+        if black_odd.count_ones() > white_odd.count_ones() {
+            Control::Black
+        } else {
+            Control::BlackContested
+        }
     } else if white_threats & EVEN_LEVELS & !below(black_threats) != 0 {
-        -1
+        Control::White
     } else {
-        0
+        Control::Neither
+    }
+}
+
+/// Control's worth to Black.
+#[inline(always)]
+fn control_worth(control: Control, w: &Weights) -> i32 {
+    match control {
+        Control::Black => w.zugzwang,
+        Control::BlackContested => w.contested_zugzwang,
+        Control::White => -w.zugzwang,
+        Control::Neither => 0,
     }
 }
 
@@ -103,13 +146,11 @@ pub fn evaluate(board: &Board, w: &Weights) -> i32 {
     let (own_levels, other_levels) =
         if black { (ODD_LEVELS, EVEN_LEVELS) } else { (EVEN_LEVELS, ODD_LEVELS) };
     let control = if black {
-        zugzwang_control(board.own_threats, board.other_threats)
+        control_worth(zugzwang_control(board.own_threats, board.other_threats), w)
     } else {
-        -zugzwang_control(board.other_threats, board.own_threats)
+        -control_worth(zugzwang_control(board.other_threats, board.own_threats), w)
     };
-    let score = open_lines(board, w)
-        + control * w.zugzwang
-        + threat_worth(board.own_threats, own_levels, w)
+    let score = open_lines(board, w) + control + threat_worth(board.own_threats, own_levels, w)
         - threat_worth(board.other_threats, other_levels, w)
         + w.tempo;
     score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -148,16 +189,22 @@ mod tests {
     #[test]
     fn zugzwang_goes_to_a_black_odd_threat_else_a_white_even_one() {
         let (level_2, level_3, level_4) = (1u64 << 16, 1u64 << 32, 1u64 << 48);
-        assert_eq!(zugzwang_control(level_3, 0), 1);
-        assert_eq!(zugzwang_control(level_3, level_4 << 5), 1, "Black's odd threat first");
-        assert_eq!(zugzwang_control(0, level_2), -1);
-        assert_eq!(zugzwang_control(0, level_4 << 7), -1);
+        use Control::*;
+        assert_eq!(zugzwang_control(level_3, 0), Black);
+        assert_eq!(zugzwang_control(level_3, level_4 << 5), Black, "Black's odd threat first");
+        assert_eq!(zugzwang_control(0, level_2), White);
+        assert_eq!(zugzwang_control(0, level_4 << 7), White);
         // White's threat below Black's on the same peg makes Black's moot.
-        assert_eq!(zugzwang_control(level_3, level_2), -1);
+        assert_eq!(zugzwang_control(level_3, level_2), White);
         // Threats on the wrong levels control nothing.
-        assert_eq!(zugzwang_control(level_2 | level_4, level_3), 0);
+        assert_eq!(zugzwang_control(level_2 | level_4, level_3), Neither);
         // Black's threat below White's on the same peg makes White's moot.
-        assert_eq!(zugzwang_control(level_2 << 3, level_4 << 3), 0);
+        assert_eq!(zugzwang_control(level_2 << 3, level_4 << 3), Neither);
+        // As many White level-3 threats elsewhere contest Black's; fewer do not.
+        assert_eq!(zugzwang_control(level_3, level_3 << 2), BlackContested);
+        assert_eq!(zugzwang_control(level_3 | level_3 << 1, level_3 << 2), Black);
+        // A White level-3 threat under a Black threat on its peg does not count.
+        assert_eq!(zugzwang_control(level_3 | level_2 << 2, level_3 << 2), Black);
     }
 
     #[test]
