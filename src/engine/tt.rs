@@ -102,8 +102,9 @@ impl Table {
     /// A table of about `megabytes` MiB (rounded down to a power of two buckets).
     pub fn with_megabytes(megabytes: usize) -> Table {
         let buckets = Table::buckets_for(megabytes);
-        // One spare slot, to start the buckets on a bucket boundary whatever the allocator
-        // gave.
+        // One spare slot, to start the buckets on a bucket boundary. That needs the slots
+        // 16-byte aligned, as the system allocator gives large blocks (a test checks it);
+        // were they not, probes would only be slower.
         let slots = zeroed_slots(2 * buckets + 1);
         let misaligned = slots.as_ptr() as usize % BUCKET_BYTES;
         let first = (BUCKET_BYTES - misaligned) % BUCKET_BYTES / std::mem::size_of::<Slot>();
