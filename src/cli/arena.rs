@@ -36,7 +36,8 @@ pub struct ArenaArgs {
     pub time_scale: f64,
     /// Evaluation weights for Black instead of its level's own, to tune them by self-play:
     /// open lines with 1, 2, 3 spheres, good-level threat, other threat, stacked threats,
-    /// tempo, zugzwang control, and optionally contested zugzwang control (level 6's are "4,24,0,50,60,200,20,600,300").
+    /// tempo, zugzwang control, and optionally contested zugzwang control (level 6's are
+    /// "4,24,0,50,60,200,20,600,300").
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub black_weights: Option<Weights>,
     /// Evaluation weights for White (as --black-weights).
