@@ -209,17 +209,23 @@ fn help(
     searcher.nodes()
 }
 
+/// A root move's score before the proof reaches it.
+const UNPROVEN: i32 = -INFINITY;
+
 /// Tries to prove the value with null-window searches; on success plays a proven win, or a
-/// proven draw when the heuristic choice might lose.
+/// proven draw when the heuristic choice might lose. When time runs out first, at least
+/// avoids a move the unfinished proof showed to lose.
 fn prove(board: &Board, searcher: &mut Searcher, root: &[RootMove], thought: &mut Thought) {
     searcher.new_round();
     let mut moves = root.to_vec();
-    let Some(r) = searcher.search_root(board, &mut moves, EXACT_DEPTH, -1, 1, None) else {
+    for m in &mut moves {
+        m.score = UNPROVEN;
+    }
+    let result = searcher.search_root(board, &mut moves, EXACT_DEPTH, -1, 1, None);
+    let Some(r) = result.filter(|_| !searcher.aborted()) else {
+        avoid_proven_loss(root, &moves, thought);
         return;
     };
-    if searcher.aborted() {
-        return;
-    }
     let proven_move = moves[r.best].cell;
     match r.score {
         s if s > 0 => {
@@ -239,5 +245,65 @@ fn prove(board: &Board, searcher: &mut Searcher, root: &[RootMove], thought: &mu
         }
         // Lost with best play: keep the move the evaluation likes, to make it hard.
         s => thought.score = Some(s),
+    }
+}
+
+/// After an unfinished proof (`proven`: the root moves in the same order, each with the score
+/// the proof gave it or [`UNPROVEN`]): if the chosen move is proven to lose, plays instead the
+/// first move of `root` (best first) not proven to lose, if there is one.
+fn avoid_proven_loss(root: &[RootMove], proven: &[RootMove], thought: &mut Thought) {
+    // In the window (-1, 1) a score below 0 is at most a loss.
+    let lost = |m: &RootMove| m.score != UNPROVEN && m.score < 0;
+    if !proven.iter().any(|m| m.cell == thought.cell && lost(m)) {
+        return;
+    }
+    let alive = root.iter().zip(proven).find(|(_, p)| !lost(p));
+    if let Some((m, _)) = alive {
+        thought.cell = m.cell;
+        thought.score = Some(m.score);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(scores: &[i32]) -> Vec<RootMove> {
+        scores.iter().enumerate().map(|(i, &score)| RootMove { cell: 1 << i, score }).collect()
+    }
+
+    fn chosen(cell: u64) -> Thought {
+        Thought { cell, score: Some(50), depth: 10, nodes: 0, exact: false }
+    }
+
+    #[test]
+    fn a_move_proven_to_lose_gives_way_to_the_best_one_not_proven_to_lose() {
+        let root = moves(&[50, 40, 30]);
+        let proven = moves(&[loss_at(30), loss_at(40), UNPROVEN]);
+        let mut thought = chosen(1);
+        avoid_proven_loss(&root, &proven, &mut thought);
+        assert_eq!((thought.cell, thought.score), (1 << 2, Some(30)));
+    }
+
+    #[test]
+    fn a_move_not_proven_to_lose_is_kept() {
+        let root = moves(&[50, 40]);
+        for proven in [moves(&[UNPROVEN, UNPROVEN]), moves(&[0, loss_at(30)])] {
+            let mut thought = chosen(1);
+            avoid_proven_loss(&root, &proven, &mut thought);
+            assert_eq!(thought.cell, 1);
+        }
+        // The proof got to the second move only (the first lost), which the heuristic chose.
+        let mut thought = chosen(1 << 1);
+        avoid_proven_loss(&root, &moves(&[loss_at(30), UNPROVEN]), &mut thought);
+        assert_eq!(thought.cell, 1 << 1);
+    }
+
+    #[test]
+    fn when_every_move_is_proven_to_lose_the_choice_stands() {
+        let root = moves(&[50, 40]);
+        let mut thought = chosen(1 << 1);
+        avoid_proven_loss(&root, &moves(&[loss_at(30), loss_at(32)]), &mut thought);
+        assert_eq!(thought.cell, 1 << 1);
     }
 }
