@@ -252,7 +252,8 @@ fn prove(board: &Board, searcher: &mut Searcher, root: &[RootMove], thought: &mu
 /// the proof gave it or [`UNPROVEN`]): if the chosen move is proven to lose, plays instead the
 /// first move of `root` (best first) not proven to lose, if there is one.
 fn avoid_proven_loss(root: &[RootMove], proven: &[RootMove], thought: &mut Thought) {
-    // In the window (-1, 1) a score below 0 is at most a loss.
+    // The proof searched with the window (-1, 1): a score below 0 bounds the value from
+    // above by a loss, so the move loses.
     let lost = |m: &RootMove| m.score != UNPROVEN && m.score < 0;
     if !proven.iter().any(|m| m.cell == thought.cell && lost(m)) {
         return;
