@@ -164,6 +164,58 @@ fn the_solver_agrees_with_plain_minimax_on_200_late_positions() {
     assert!(values.iter().all(|&n| n >= 5), "a mix of wins, draws and losses: {values:?}");
 }
 
+/// Whether the side to move can win with at most `plies` more plies, whatever the other
+/// side does: a plain search over the rules, sharing nothing with the engine.
+fn wins_within(p: &Position, plies: u32) -> bool {
+    plies >= 1
+        && p.legal_moves().into_iter().any(|peg| {
+            let mut child = *p;
+            child.play(peg).unwrap();
+            match child.status() {
+                Status::Won { .. } => true,
+                Status::Draw => false,
+                Status::Ongoing => loses_within(&child, plies - 1),
+            }
+        })
+}
+
+/// Whether the side to move loses within `plies` more plies, whatever it plays.
+fn loses_within(p: &Position, plies: u32) -> bool {
+    plies >= 2
+        && p.legal_moves().into_iter().all(|peg| {
+            let mut child = *p;
+            child.play(peg).unwrap();
+            child.status() == Status::Ongoing && wins_within(&child, plies - 1)
+        })
+}
+
+#[test]
+fn the_solver_finds_the_exact_distance_of_short_wins_and_losses_with_28_spheres() {
+    // Positions of the bench's late set that are decided within 9 plies. In the last one the
+    // solver once reported a win in 9, misled by two positions that shared a table key.
+    let decided_soon = [
+        "b3 c3 d3 d2 d4 d1 d4 d1 b4 b3 d3 b2 b4 b2 a3 c3 a1 d3 d3 a4 a3 d4 c1 a3 d4 d2 a3 b1",
+        "d1 d2 a3 c4 a4 b1 b2 a4 b1 d1 d2 a3 d2 c3 a4 c3 a4 a3 b4 b4 c1 d3 d3 c4 c1 a3 b1 c2",
+        "b2 a4 d4 b2 d4 d4 b3 b1 d2 d4 a4 a2 a4 d2 b4 b2 d2 c3 b2 c3 b4 c2 c3 c3 c2 b1 a1 a3",
+        "a3 c1 c1 b2 d2 d3 d4 d4 d3 c2 c3 c3 d4 a2 c1 d1 c4 b4 c2 c3 b4 d4 a2 b4 c4 a2 c2 a2",
+        "c3 b3 b2 b4 d3 d3 c3 d1 a3 b2 c1 b3 c1 d2 b4 d3 d3 c4 b3 a2 b1 b1 c2 d1 d1 b4 d2 d2",
+        "b4 c1 b3 c1 d2 b1 a3 c4 b1 b3 b1 b1 b4 d2 c1 d4 d2 d2 a2 b4 b4 c4 a3 d3 d3 d3 a2 d4",
+        "b1 a2 b2 a1 d1 d4 d4 c1 d4 c1 b1 c2 b2 b4 b4 b4 c1 d2 c4 d2 c1 c4 a4 d3 d2 a1 c2 a3",
+    ];
+    for moves in decided_soon {
+        let p = position(moves);
+        let s = engine::solve(&p, None, None);
+        let plies = s.plies.unwrap();
+        assert!(plies <= 9, "{moves}: {s:?}");
+        let (within, not_sooner) = match s.value {
+            Some(Value::Win) => (wins_within(&p, plies), !wins_within(&p, plies - 2)),
+            Some(Value::Loss) => (loses_within(&p, plies), !loses_within(&p, plies - 2)),
+            _ => panic!("{moves}: {s:?}"),
+        };
+        assert!(within && not_sooner, "{moves}: {:?} in {plies}", s.value);
+    }
+}
+
 #[test]
 fn level_6_with_several_threads_keeps_proven_wins_and_draws() {
     // Threads share one table: a slot half written by one while another reads it must never

@@ -17,6 +17,11 @@ pub const EXACT_DEPTH: i32 = 64;
 /// are cheap next to the subtree, and symmetric transpositions are common.
 const SYMMETRY_PLY: u32 = 12;
 
+/// Proof nodes with at least this many empty cells look their children up in the table
+/// before searching any (an enhanced transposition cutoff): there a cutoff saves a large
+/// subtree, and nearer the end the lookups cost more than they save.
+const CHILD_LOOKUP_EMPTIES: i32 = 18;
+
 /// Check the clock once every this many nodes.
 const CLOCK_INTERVAL: u64 = 4096;
 
@@ -153,6 +158,25 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// A move whose child the table has already proven to score at least `beta` for us,
+    /// and that score. (The children's keys are plain: they lie past the symmetry plies.)
+    #[inline]
+    fn proven_child(&self, board: &Board, moves: u64, beta: i32) -> Option<(i32, u8)> {
+        let mut each = moves;
+        while each != 0 {
+            let cell = each & each.wrapping_neg();
+            each &= each - 1;
+            if let Some(entry) = self.table.probe(key_of(board.other, board.own | cell))
+                && entry.depth as i32 >= EXACT_DEPTH
+                && entry.bound != Bound::Lower
+                && -entry.score >= beta
+            {
+                return Some((-entry.score, cell.trailing_zeros() as u8));
+            }
+        }
+        None
+    }
+
     /// The score of playing `cell`: the first move with the full window, the others with a
     /// null window first (principal-variation search), searched again only if they beat it.
     #[inline(always)]
@@ -253,6 +277,18 @@ impl<'a> Searcher<'a> {
                     table_move = Some(cell);
                 }
             }
+        }
+
+        if wanted_depth == EXACT_DEPTH
+            && empties >= CHILD_LOOKUP_EMPTIES
+            && ply + 1 > SYMMETRY_PLY
+            && let Some((score, cell)) = self.proven_child(board, moves, beta)
+        {
+            if use_table {
+                let best = map_cell(cell, symmetry);
+                self.table.store(key, score, EXACT_DEPTH as u8, Bound::Lower, best);
+            }
+            return score;
         }
 
         let side = ply as usize % 2;

@@ -238,15 +238,22 @@ mod huge_pages {
     pub fn advise<T>(_memory: &[T]) {}
 }
 
-/// Mixes the two bitboards into a 64-bit key (SplitMix64's finaliser); 0 is avoided so that
-/// empty slots never match.
+/// SplitMix64's finaliser: a bijection on 64-bit words whose every output bit depends on
+/// every input bit.
 #[inline]
-pub fn key_of(own: u64, other: u64) -> u64 {
-    let mut z = own.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ other.rotate_left(29);
+fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    z | 1
+    z ^ (z >> 31)
+}
+
+/// The position's 64-bit key; 0 is avoided so that empty slots never match. Each bitboard
+/// goes through the mixer on its own: combining them first with a multiply and an xor
+/// (as this once did) let a sphere on the top level cancel one on the level below, so
+/// different positions deep in a proof shared a key and traded wrong scores.
+#[inline]
+pub fn key_of(own: u64, other: u64) -> u64 {
+    mix(mix(own.wrapping_add(0x9E37_79B9_7F4A_7C15)) ^ other) | 1
 }
 
 #[cfg(test)]
@@ -324,6 +331,28 @@ mod tests {
         let again = take_kept(owner, 1);
         assert_eq!(again.probe(key_of(5, 6)).map(|e| e.score), Some(42));
         assert_eq!(take_kept(owner, 1).probe(key_of(5, 6)), None, "taken, not shared");
+    }
+
+    #[test]
+    fn positions_one_or_two_spheres_apart_have_different_keys() {
+        // Every position that differs from a few bases by one sphere of either side, or by
+        // one of each, gets a key of its own.
+        for (own, other) in [(0, 0), (0x0000_0000_0000_F0F0, 0x0000_0000_0000_0F0F), (!0 >> 1, 1)] {
+            let mut keys = std::collections::HashMap::new();
+            let mut add = |own: u64, other: u64| {
+                if let Some(was) = keys.insert(key_of(own, other), (own, other)) {
+                    assert_eq!(was, (own, other), "{own:x} {other:x} shares a key");
+                }
+            };
+            add(own, other);
+            for i in 0..64 {
+                add(own ^ 1 << i, other);
+                add(own, other ^ 1 << i);
+                for j in 0..64 {
+                    add(own ^ 1 << i, other ^ 1 << j);
+                }
+            }
+        }
     }
 
     #[test]
