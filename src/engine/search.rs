@@ -1,6 +1,7 @@
 //! Negamax alpha-beta with principal-variation search, a transposition table (keys reduced
 //! over the board's symmetries near the root, where transpositions by symmetry are common),
-//! killers and history, and the threat logic of [`Board::tactics`] at every node.
+//! killers and history, the threat logic of [`Board::tactics`] at every node, and in proofs a
+//! look at the children's table entries before searching them (an enhanced transposition cutoff).
 
 use super::board::{Board, Tactics};
 use super::clock::Clock;
@@ -159,14 +160,14 @@ impl<'a> Searcher<'a> {
     }
 
     /// A move whose child the table has already proven to score at least `beta` for us,
-    /// and that score. (The children's keys are plain: they lie past the symmetry plies.)
+    /// and that score. (Called only past the symmetry plies.)
     #[inline]
     fn proven_child(&self, board: &Board, moves: u64, beta: i32) -> Option<(i32, u8)> {
         let mut each = moves;
         while each != 0 {
             let cell = each & each.wrapping_neg();
             each &= each - 1;
-            if let Some(entry) = self.table.probe(key_of(board.other, board.own | cell))
+            if let Some(entry) = self.table.probe(child_key(board, cell))
                 && entry.depth as i32 >= EXACT_DEPTH
                 && entry.bound != Bound::Lower
                 && -entry.score >= beta
@@ -336,7 +337,7 @@ impl<'a> Searcher<'a> {
                 while each != 0 {
                     let cell = each & each.wrapping_neg();
                     each &= each - 1;
-                    self.table.prefetch(key_of(board.other, board.own | cell));
+                    self.table.prefetch(child_key(board, cell));
                 }
             }
             let list = if child_depth > 0 {
@@ -386,6 +387,13 @@ impl<'a> Searcher<'a> {
         }
         best_score
     }
+}
+
+/// The table key of the position after the side to move plays `cell`, past the symmetry
+/// plies (where keys are plain), without making the move.
+#[inline(always)]
+fn child_key(board: &Board, cell: u64) -> u64 {
+    key_of(board.other, board.own | cell)
 }
 
 /// The search's hot path counts bits at every node. Portable x86-64 code has no bit-count
