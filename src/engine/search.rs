@@ -23,6 +23,9 @@ const SYMMETRY_PLY: u32 = 12;
 /// subtree, and nearer the end the lookups cost more than they save.
 const CHILD_LOOKUP_EMPTIES: i32 = 18;
 
+/// Nodes of a search to a fixed depth do the same with at least this many plies to go.
+const CHILD_LOOKUP_DEPTH: i32 = 6;
+
 /// Check the clock once every this many nodes.
 const CLOCK_INTERVAL: u64 = 4096;
 
@@ -159,16 +162,23 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// A move whose child the table has already proven to score at least `beta` for us,
-    /// and that score. (Called only past the symmetry plies.)
+    /// A move whose child the table has already shown, searched at least `child_depth`
+    /// plies, to score at least `beta` for us, and that score. (Called only past the
+    /// symmetry plies.)
     #[inline]
-    fn proven_child(&self, board: &Board, moves: u64, beta: i32) -> Option<(i32, u8)> {
+    fn proven_child(
+        &self,
+        board: &Board,
+        moves: u64,
+        beta: i32,
+        child_depth: i32,
+    ) -> Option<(i32, u8)> {
         let mut each = moves;
         while each != 0 {
             let cell = each & each.wrapping_neg();
             each &= each - 1;
             if let Some(entry) = self.table.probe(child_key(board, cell))
-                && entry.depth as i32 >= EXACT_DEPTH
+                && entry.depth as i32 >= child_depth
                 && entry.bound != Bound::Lower
                 && -entry.score >= beta
             {
@@ -280,16 +290,21 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        if wanted_depth == EXACT_DEPTH
-            && empties >= CHILD_LOOKUP_EMPTIES
-            && ply + 1 > SYMMETRY_PLY
-            && let Some((score, cell)) = self.proven_child(board, moves, beta)
-        {
-            if use_table {
-                let best = map_cell(cell, symmetry);
-                self.table.store(key, score, EXACT_DEPTH as u8, Bound::Lower, best);
+        let lookup_children = if wanted_depth == EXACT_DEPTH {
+            empties >= CHILD_LOOKUP_EMPTIES
+        } else {
+            !forced && depth >= CHILD_LOOKUP_DEPTH
+        };
+        if lookup_children && ply + 1 > SYMMETRY_PLY {
+            // The depth the children's own searches store their results at.
+            let child_wanted = if wanted_depth == EXACT_DEPTH { EXACT_DEPTH } else { depth - 1 };
+            if let Some((score, cell)) = self.proven_child(board, moves, beta, child_wanted) {
+                if use_table {
+                    let best = map_cell(cell, symmetry);
+                    self.table.store(key, score, wanted_depth as u8, Bound::Lower, best);
+                }
+                return score;
             }
-            return score;
         }
 
         let side = ply as usize % 2;
