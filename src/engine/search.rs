@@ -1,7 +1,8 @@
 //! Negamax alpha-beta with principal-variation search, a transposition table (keys reduced
 //! over the board's symmetries near the root, where transpositions by symmetry are common),
-//! killers and history, the threat logic of [`Board::tactics`] at every node, and in proofs a
-//! look at the children's table entries before searching them (an enhanced transposition cutoff).
+//! killers and history, the threat logic of [`Board::tactics`] at every node, and, where it
+//! saves most, a look at the children's table entries before searching any (an enhanced
+//! transposition cutoff).
 
 use super::board::{Board, Tactics};
 use super::clock::Clock;
@@ -166,7 +167,7 @@ impl<'a> Searcher<'a> {
     /// plies, to score at least `beta` for us, and that score. (Called only past the
     /// symmetry plies.)
     #[inline]
-    fn proven_child(
+    fn child_cutoff(
         &self,
         board: &Board,
         moves: u64,
@@ -298,7 +299,7 @@ impl<'a> Searcher<'a> {
         if lookup_children && ply + 1 > SYMMETRY_PLY {
             // The depth the children's own searches store their results at.
             let child_wanted = if wanted_depth == EXACT_DEPTH { EXACT_DEPTH } else { depth - 1 };
-            if let Some((score, cell)) = self.proven_child(board, moves, beta, child_wanted) {
+            if let Some((score, cell)) = self.child_cutoff(board, moves, beta, child_wanted) {
                 if use_table {
                     let best = map_cell(cell, symmetry);
                     self.table.store(key, score, wanted_depth as u8, Bound::Lower, best);
