@@ -208,8 +208,10 @@ fn the_solver_finds_the_exact_distance_of_short_wins_and_losses_with_28_spheres(
         let plies = s.plies.unwrap();
         assert!(plies <= 9, "{moves}: {s:?}");
         let (within, not_sooner) = match s.value {
-            Some(Value::Win) => (wins_within(&p, plies), !wins_within(&p, plies - 2)),
-            Some(Value::Loss) => (loses_within(&p, plies), !loses_within(&p, plies - 2)),
+            Some(Value::Win) => (wins_within(&p, plies), !wins_within(&p, plies.saturating_sub(2))),
+            Some(Value::Loss) => {
+                (loses_within(&p, plies), !loses_within(&p, plies.saturating_sub(2)))
+            }
             _ => panic!("{moves}: {s:?}"),
         };
         assert!(within && not_sooner, "{moves}: {:?} in {plies}", s.value);
