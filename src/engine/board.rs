@@ -105,24 +105,54 @@ fn good_levels(occupied: u64) -> u64 {
     if occupied.count_ones().is_multiple_of(2) { ODD_LEVELS } else { EVEN_LEVELS }
 }
 
-/// How the mover's sphere changes a line's entry in [`OpenLines`], by the line's spheres
-/// before the move: `[own][other]`, as a wrapping delta on the packed counts.
-const LINE_DELTA: [[u64; 4]; 4] = line_delta();
+/// How the mover's sphere changes a line's entry in [`OpenLines`], as a wrapping delta on
+/// the packed counts, by `[cell on the mover's good levels][the mover's spheres on the line
+/// before][the opponent's][the line's other empty cells: bit 0 set when none is on the
+/// mover's bad levels, bit 1 when none is on its good levels]`. One table look-up per line
+/// keeps the parity lines as cheap to follow as the open lines.
+const LINE_DELTA: [[[[u64; 4]; 4]; 4]; 2] = line_delta();
 
-const fn line_delta() -> [[u64; 4]; 4] {
-    let mut table = [[0u64; 4]; 4];
-    // Still open: one more of ours (a line of 3 that becomes 4 is a win, never played).
-    let mut a = 0;
-    while a < 3 {
-        let gained = 1u64 << (8 * a);
-        table[a][0] = if a == 0 { gained } else { gained.wrapping_sub(1 << (8 * (a - 1))) };
-        a += 1;
-    }
-    // The opponent's open line is closed.
-    let mut b = 1;
-    while b < 4 {
-        table[0][b] = 0u64.wrapping_sub(1 << (8 * (b + 3)));
-        b += 1;
+const fn line_delta() -> [[[[u64; 4]; 4]; 4]; 2] {
+    const OWN_PARITY: u64 = 1 << (8 * OpenLines::PARITY_BYTE);
+    const OTHER_PARITY: u64 = 1 << (8 * (OpenLines::PARITY_BYTE + 4));
+    let mut table = [[[[0u64; 4]; 4]; 4]; 2];
+    let mut cell_good = 0;
+    while cell_good < 2 {
+        let mut free = 0;
+        while free < 4 {
+            let (others_good, others_bad) = (free & 1 != 0, free & 2 != 0);
+            // Still open: one more of ours (a line of 3 that becomes 4 is a win, never played).
+            let mut a = 0;
+            while a < 3 {
+                let gained = 1u64 << (8 * a);
+                let mut delta =
+                    if a == 0 { gained } else { gained.wrapping_sub(1 << (8 * (a - 1))) };
+                // One of ours becomes two with both free cells good: a parity line.
+                if a == 1 && others_good {
+                    delta = delta.wrapping_add(OWN_PARITY);
+                }
+                // Two become three: the parity line (the cell and one more, both good) is a
+                // threat now.
+                if a == 2 && others_good && cell_good == 1 {
+                    delta = delta.wrapping_sub(OWN_PARITY);
+                }
+                table[cell_good][a][0][free] = delta;
+                a += 1;
+            }
+            // The opponent's open line is closed, and with it a parity line of two whose
+            // free cells (this one among them) were all on the opponent's good levels.
+            let mut b = 1;
+            while b < 4 {
+                let mut delta = 0u64.wrapping_sub(1 << (8 * (b + 3)));
+                if b == 2 && others_bad && cell_good == 0 {
+                    delta = delta.wrapping_sub(OTHER_PARITY);
+                }
+                table[cell_good][0][b][free] = delta;
+                b += 1;
+            }
+            free += 1;
+        }
+        cell_good += 1;
     }
     table
 }
@@ -234,22 +264,17 @@ impl Board {
         let index = cell.trailing_zeros() as usize;
         let mut made = 0;
         let mut lines = self.open_lines.0;
-        let (empty_before, mover_good) = (!self.occupied(), good_levels(self.occupied()));
+        // The rest of the board's empty cells, split by the mover's good and bad levels.
+        let good = good_levels(self.occupied());
+        let rest = !occupied;
+        let (rest_good, rest_bad) = (rest & good, rest & !good);
+        let delta = &LINE_DELTA[(cell & good != 0) as usize];
         for &line in &LINES_AT[index][..LINES_AT_COUNT[index] as usize] {
             let mine = (line & self.own).count_ones() as usize;
             let theirs = (line & self.other).count_ones() as usize;
-            lines = lines.wrapping_add(LINE_DELTA[mine][theirs]);
+            let free = ((line & rest_bad == 0) as usize) | ((line & rest_good == 0) as usize) << 1;
+            lines = lines.wrapping_add(delta[mine][theirs][free]);
             made |= completion(line, own, self.other);
-            // Parity lines: the mover's line of one becomes one of two, its line of two
-            // becomes a threat, and the opponent's line of two is closed.
-            let empty = line & empty_before;
-            let gained = (mine == 1 && theirs == 0 && empty & !cell & !mover_good == 0) as u64;
-            let lost = (mine == 2 && theirs == 0 && empty & !mover_good == 0) as u64;
-            let closed = (mine == 0 && theirs == 2 && empty & mover_good == 0) as u64;
-            lines = lines
-                .wrapping_add(gained << (8 * OpenLines::PARITY_BYTE))
-                .wrapping_sub(lost << (8 * OpenLines::PARITY_BYTE))
-                .wrapping_sub(closed << (8 * (OpenLines::PARITY_BYTE + 4)));
         }
         Board {
             own: self.other,

@@ -56,15 +56,16 @@ impl Weights {
     /// draws) against 600 over 1,200 games, 150 scored 329–266 and 450 320–280, 0 was
     /// level (298–297); at level 6 at a twentieth of its time, 300 scored 132–107 (1 draw).
     ///
-    /// Parity lines came from 232 positions 26 to 30 plies into games between levels 5 and
-    /// 6, each solved exactly: a logistic fit of the outcome on the evaluation and the two
-    /// counts (ten-fold cross-validated) raised the share predicted right from 63% to 79%,
-    /// and valued a Black parity line at about 600 and a White one at about 170; the counts
-    /// 18 and 22 plies in still improved the prediction of the value solved at ply 28–30.
+    /// Parity lines came from positions 26 to 30 plies into games between levels 5 and 6,
+    /// solved exactly (211 of 318 within 15 s each): a ten-fold cross-validated logistic
+    /// fit of the outcome on the evaluation predicted 63% of the 210 decided ones right, and
+    /// 79% with the two counts added, which it valued at about 670 for a Black parity line
+    /// and 175 for a White one (560–630 and 115–170 on the first half of the data); the
+    /// counts 18 and 22 plies in also improved the prediction of the value at ply 28–30.
     /// In play, from the centre opening as Black against level 5 (8 games a candidate, the
-    /// same seed), [600, 170] went 3–5, [400, 100] and [200, 50] 8–0, and without them
-    /// 6–2; at a quarter of level 6's time from the two-move openings, [400, 100] against
-    /// none scored 27–19 (2 draws) over 48 games.
+    /// same seed), [600, 170] went 3–5, [400, 100] and [200, 50] 8–0 (6–2 each with
+    /// another seed), and without them 6–2; at a quarter of level 6's time from the
+    /// two-move openings, [400, 100] against none scored 27–19 (2 draws) over 48 games.
     pub const DEFAULT: Weights = Weights {
         good_threat: 50,
         zugzwang: 600,
@@ -94,9 +95,9 @@ impl Default for Weights {
 
 /// Open lines' worth for the side to move less the opponent's.
 #[inline(always)]
-fn open_lines(board: &Board, w: &Weights) -> i32 {
+fn open_lines(board: &Board, black_to_move: bool, w: &Weights) -> i32 {
     let lines = board.open_lines;
-    let (own_parity, other_parity) = if board.black_to_move() {
+    let (own_parity, other_parity) = if black_to_move {
         (w.parity_line[0], w.parity_line[1])
     } else {
         (w.parity_line[1], w.parity_line[0])
@@ -174,9 +175,10 @@ pub fn evaluate(board: &Board, w: &Weights) -> i32 {
     } else {
         -control_worth(zugzwang_control(board.other_threats, board.own_threats), w)
     };
-    let score = open_lines(board, w) + control + threat_worth(board.own_threats, own_levels, w)
-        - threat_worth(board.other_threats, other_levels, w)
-        + w.tempo;
+    let score =
+        open_lines(board, black, w) + control + threat_worth(board.own_threats, own_levels, w)
+            - threat_worth(board.other_threats, other_levels, w)
+            + w.tempo;
     score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
