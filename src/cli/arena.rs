@@ -36,8 +36,8 @@ pub struct ArenaArgs {
     pub time_scale: f64,
     /// Evaluation weights for Black instead of its level's own, to tune them by self-play:
     /// open lines with 1, 2, 3 spheres, good-level threat, other threat, stacked threats,
-    /// tempo, zugzwang control, and optionally contested zugzwang control and Black's and
-    /// White's parity lines (level 6's are "4,24,0,50,60,200,20,600,300,400,100").
+    /// tempo, zugzwang control, and optionally contested zugzwang control (level 6's are
+    /// "4,24,0,50,60,200,20,600,300").
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub black_weights: Option<Weights>,
     /// Evaluation weights for White (as --black-weights).
@@ -77,21 +77,21 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
         .split(',')
         .map(|n| n.trim().parse().map_err(|_| format!("not a whole number: {n:?}")))
         .collect::<Result<_, _>>()?;
-    if !(8..=11).contains(&numbers.len()) {
-        return Err(format!("expected 8 to 11 numbers, found {}", numbers.len()));
-    }
-    let n = |i: usize, default: i32| numbers.get(i).copied().unwrap_or(default);
-    Ok(Weights {
-        open_line: [n(0, 0), n(1, 0), n(2, 0)],
-        good_threat: n(3, 0),
-        bad_threat: n(4, 0),
-        stacked_threats: n(5, 0),
-        tempo: n(6, 0),
-        zugzwang: n(7, 0),
+    let weights = |n: &[i32], contested_zugzwang| Weights {
+        open_line: [n[0], n[1], n[2]],
+        good_threat: n[3],
+        bad_threat: n[4],
+        stacked_threats: n[5],
+        tempo: n[6],
+        zugzwang: n[7],
+        contested_zugzwang,
+    };
+    match numbers.len() {
         // Without the ninth, contested control counts as much as any other.
-        contested_zugzwang: n(8, n(7, 0)),
-        parity_line: [n(9, 0), n(10, 0)],
-    })
+        8 => Ok(weights(&numbers, numbers[7])),
+        9 => Ok(weights(&numbers, numbers[8])),
+        n => Err(format!("expected 8 or 9 numbers, found {n}")),
+    }
 }
 
 /// Every opening of `plies` moves (0 to 2), one per class of symmetric openings, in a
@@ -318,14 +318,11 @@ mod tests {
     }
 
     #[test]
-    fn weights_are_eight_to_eleven_numbers() {
-        assert_eq!(parse_weights("4,24,0,50,60,200,20,600,300,400,100"), Ok(Weights::DEFAULT));
+    fn weights_are_eight_or_nine_numbers() {
+        assert_eq!(parse_weights("4,24,0,50,60,200,20,600,300"), Ok(Weights::DEFAULT));
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600").unwrap().contested_zugzwang, 600);
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600,0").unwrap().contested_zugzwang, 0);
-        assert_eq!(parse_weights("4,24,0,50,60,200,20,600,0").unwrap().parity_line, [0, 0]);
-        assert_eq!(parse_weights("4,24,0,50,60,200,20,600,0,7,9").unwrap().parity_line, [7, 9]);
         assert!(parse_weights("1,2,3").is_err());
-        assert!(parse_weights("1,2,3,4,5,6,7,8,9,10,11,12").is_err());
         assert!(parse_weights("1,6,0,60,30,200,4,x").is_err());
     }
 

@@ -29,11 +29,6 @@ pub struct Weights {
     /// The same control, when Black's level-3 threats do not outnumber White's: then the
     /// endgame is closer to a coin toss (see [`zugzwang_control`]).
     pub contested_zugzwang: i32,
-    /// A Black line two spheres short with both empty cells on odd levels, and a White one
-    /// with both on even levels (see [`OpenLines::own_parity`]).
-    ///
-    /// [`OpenLines::own_parity`]: super::board::OpenLines::own_parity
-    pub parity_line: [i32; 2],
 }
 
 impl Weights {
@@ -56,21 +51,15 @@ impl Weights {
     /// draws) against 600 over 1,200 games, 150 scored 329–266 and 450 320–280, 0 was
     /// level (298–297); at level 6 at a twentieth of its time, 300 scored 132–107 (1 draw).
     ///
-    /// Parity lines came from positions 26 to 30 plies into games between levels 5 and 6,
-    /// solved exactly (211 of 318 within 15 s each): a ten-fold cross-validated logistic
-    /// fit of the outcome on the evaluation predicted 63% of the 210 decided ones right, and
-    /// 79% with the two counts added, which it valued at about 670 for a Black parity line
-    /// and 175 for a White one (560–630 and 115–170 on the first half of the data); the
-    /// counts 18 and 22 plies in also improved the prediction of the value at ply 28–30.
-    /// In play, from the centre opening as Black against level 5 (8 games a candidate, the
-    /// same seed), [600, 170] went 3–5, [400, 100] and [200, 50] 8–0 (6–2 each with
-    /// another seed), and without them 6–2; at a quarter of level 6's time from the
-    /// two-move openings, [400, 100] against none scored 27–19 (2 draws) over 48 games.
+    /// Tried and not kept: parity lines (lines two short whose empty cells both lie on the
+    /// owner's levels). They improved the prediction of solved values (63% → 79%
+    /// cross-validated) but not play: 48–2–46 in self-play over 96 games, 49–7 against
+    /// level 5 where the weights without them went 51–5, at 11% fewer nodes a second
+    /// (README, Strength).
     pub const DEFAULT: Weights = Weights {
         good_threat: 50,
         zugzwang: 600,
         contested_zugzwang: 300,
-        parity_line: [400, 100],
         ..Weights::WITHOUT_ZUGZWANG
     };
 
@@ -83,7 +72,6 @@ impl Weights {
         tempo: 20,
         zugzwang: 0,
         contested_zugzwang: 0,
-        parity_line: [0, 0],
     };
 }
 
@@ -95,16 +83,9 @@ impl Default for Weights {
 
 /// Open lines' worth for the side to move less the opponent's.
 #[inline(always)]
-fn open_lines(board: &Board, black_to_move: bool, w: &Weights) -> i32 {
+fn open_lines(board: &Board, w: &Weights) -> i32 {
     let lines = board.open_lines;
-    let (own_parity, other_parity) = if black_to_move {
-        (w.parity_line[0], w.parity_line[1])
-    } else {
-        (w.parity_line[1], w.parity_line[0])
-    };
-    (1..=3).map(|n| w.open_line[n - 1] * (lines.own(n) - lines.other(n))).sum::<i32>()
-        + own_parity * lines.own_parity()
-        - other_parity * lines.other_parity()
+    (1..=3).map(|n| w.open_line[n - 1] * (lines.own(n) - lines.other(n))).sum()
 }
 
 #[inline(always)]
@@ -175,10 +156,9 @@ pub fn evaluate(board: &Board, w: &Weights) -> i32 {
     } else {
         -control_worth(zugzwang_control(board.other_threats, board.own_threats), w)
     };
-    let score =
-        open_lines(board, black, w) + control + threat_worth(board.own_threats, own_levels, w)
-            - threat_worth(board.other_threats, other_levels, w)
-            + w.tempo;
+    let score = open_lines(board, w) + control + threat_worth(board.own_threats, own_levels, w)
+        - threat_worth(board.other_threats, other_levels, w)
+        + w.tempo;
     score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
@@ -231,24 +211,6 @@ mod tests {
         assert_eq!(zugzwang_control(level_3 | level_3 << 1, level_3 << 2), Black);
         // A White level-3 threat under a Black threat on its peg does not count.
         assert_eq!(zugzwang_control(level_3 | level_2 << 2, level_3 << 2), Black);
-    }
-
-    #[test]
-    fn parity_lines_count_by_colour() {
-        // Black holds a1:3 b1:3 (c1:3 and d1:3 free, both odd) and a1:1 d4:1 (b2:1 and c3:1
-        // free); White holds a1:2 b1:2 (c1:2 and d1:2 free, both even).
-        let without = Weights { parity_line: [0, 0], ..Weights::DEFAULT };
-        let [black, white] = Weights::DEFAULT.parity_line;
-        for (moves, black_to_move) in
-            [("a1 a1 a1 b1 d4 b1 b1", false), ("a1 a1 a1 b1 d4 b1 b1 c4", true)]
-        {
-            let position = Position::after(&parse_moves(moves).unwrap()).unwrap();
-            let board = Board::from_position(&position);
-            assert_eq!(board.black_to_move(), black_to_move);
-            let gain = evaluate(&board, &Weights::DEFAULT) - evaluate(&board, &without);
-            let for_black = 2 * black - white;
-            assert_eq!(gain, if black_to_move { for_black } else { -for_black }, "{moves}");
-        }
     }
 
     #[test]
