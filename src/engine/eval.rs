@@ -54,7 +54,7 @@ impl Weights {
     /// Tried and not kept: parity lines (lines two short whose empty cells both lie on the
     /// owner's levels). They improved the prediction of solved values (63% → 79%
     /// cross-validated) but not play: 48–2–46 in self-play over 96 games, 49–7 against
-    /// level 5 where the weights without them went 51–5, at 11% fewer nodes a second
+    /// level 5 where the weights without them went 51–5, at 11–13% fewer nodes a second
     /// (README, Strength).
     pub const DEFAULT: Weights = Weights {
         good_threat: 50,
