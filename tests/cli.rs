@@ -116,3 +116,40 @@ fn text_quits_on_request() {
     assert!(text.contains("White (○) >"), "{text}");
     assert!(!text.contains("Move 3"), "{text}");
 }
+
+#[test]
+fn book_builds_a_book_that_reads_back_and_reuses_an_earlier_one() {
+    let dir = std::env::temp_dir().join(format!("yonmoku-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = ["book", "--every", "1", "--plies", "2", "--replies", "2", "--time", "0.05"];
+    let out = yonmoku(&args, "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let entries: Vec<&str> =
+        text.lines().filter(|l| !l.trim_start().starts_with('#') && !l.is_empty()).collect();
+    // The empty board, the three first moves up to symmetry, then the book move after
+    // each first move answered by up to two distinct replies.
+    assert!(entries.len() >= 5 && entries.len() <= 10, "{text}");
+    let book = yonmoku::engine::Book::parse(&text).expect("the book reads back");
+    assert_eq!(book.len(), entries.len());
+
+    // Built again from it, every entry is kept as it was.
+    let earlier = dir.join("book.txt");
+    std::fs::write(&earlier, &text).unwrap();
+    let mut again = args.to_vec();
+    again.extend(["--reuse", earlier.to_str().unwrap()]);
+    let out = yonmoku(&again, "");
+    assert!(out.status.success());
+    let rebuilt = String::from_utf8(out.stdout).unwrap();
+    for entry in &entries {
+        assert!(rebuilt.lines().any(|l| l == *entry), "{entry} kept");
+    }
+
+    // A corrupt earlier book is refused with its line, and nothing is printed.
+    std::fs::write(&earlier, "b2 : b9\n").unwrap();
+    let out = yonmoku(&again, "");
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -59,6 +59,39 @@ fn low_levels_vary_their_moves() {
 }
 
 #[test]
+fn level_6_and_the_hint_open_from_the_book() {
+    // The centre b2 answered from d1, and the same position turned half a turn.
+    let turn = |p: Peg| Peg::from_xy(3 - p.x(), 3 - p.y()).unwrap();
+    let book = engine::book_move(&position("b2 d1")).expect("in the book");
+    assert_eq!(engine::book_move(&position("c3 a4")), Some(turn(book)));
+    for moves in ["", "b2", "b2 d1", "c3 a4"] {
+        let p = position(moves);
+        let book = engine::book_move(&p);
+        assert!(book.is_some(), "{moves:?} is in the book");
+        assert_eq!(engine::choose_move(&p, 6), book, "{moves:?}");
+        assert_eq!(engine::hint(&p), book, "{moves:?}");
+    }
+    // Past the opening the book is silent.
+    assert_eq!(engine::book_move(&position("b2 d1 b2 b2 a4 a1 c1 d4 d3 d1 c1 c1")), None);
+}
+
+#[test]
+fn ranked_moves_list_every_move_once_the_win_first_and_the_losing_ones_last() {
+    // Black to move completes a1 b1 c1 on d1.
+    let p = position("a1 d4 b1 a4 c1 d3");
+    let ranked = engine::rank_moves(&p, 4);
+    assert_eq!(ranked.len(), 16);
+    assert_eq!(ranked[0].0, peg("d1"));
+    assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+    // White to move must block d1: every other move loses to it.
+    let p = position("a1 d4 b1 a4 c1");
+    let ranked = engine::rank_moves(&p, 4);
+    assert_eq!(ranked[0].0, peg("d1"));
+    assert!(ranked[1..].iter().all(|&(_, score)| score < ranked[0].1 - 1000), "{ranked:?}");
+    assert!(engine::rank_moves(&position("a1 d4 b1 a4 c1 d3 d1"), 4).is_empty());
+}
+
+#[test]
 fn a_finished_game_has_no_move_and_a_known_value() {
     let won = position("a1 b1 a1 b1 a1 b1 a1");
     assert_eq!(engine::choose_move(&won, 3), None);

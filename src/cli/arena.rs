@@ -43,6 +43,13 @@ pub struct ArenaArgs {
     /// Evaluation weights for White (as --black-weights).
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub white_weights: Option<Weights>,
+    /// Black searches its opening moves too, instead of playing its level's book moves
+    /// (to measure the book).
+    #[arg(long)]
+    pub black_no_book: bool,
+    /// White searches its opening moves too (as --black-no-book).
+    #[arg(long)]
+    pub white_no_book: bool,
     /// Threads for the levels that search with several (level 6; default: one per core,
     /// up to four). Use 1 when running several arenas side by side.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -184,6 +191,8 @@ pub fn play(args: &ArenaArgs, openings: &[Vec<Peg>]) -> Results {
     let mut players = levels.map(settings);
     players[0].weights = args.black_weights;
     players[1].weights = args.white_weights;
+    players[0].book = !args.black_no_book;
+    players[1].book = !args.white_no_book;
     let mut results = Results {
         black: args.black.to_string(),
         white: args.white.to_string(),
@@ -308,6 +317,8 @@ mod tests {
             seed: 3,
             black_weights: None,
             white_weights: Some(parse_weights("1,6,0,60,30,200,4,0").unwrap()),
+            black_no_book: false,
+            white_no_book: false,
             verbose: false,
             json: true,
         };

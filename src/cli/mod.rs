@@ -4,6 +4,7 @@ mod analyze;
 mod arena;
 mod bench;
 mod board_text;
+mod book;
 mod show;
 mod solve;
 mod text;
@@ -44,6 +45,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Games between computer levels.
     Arena(arena::ArenaArgs),
+    /// Build the top level's opening book (prints it; the game ships assets/book.txt).
+    Book(book::BookArgs),
     /// Print a record's final position and result.
     Show(show::ShowArgs),
 }
@@ -76,6 +79,7 @@ pub fn run() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Arena(args)) => arena::run(args),
+        Some(Command::Book(args)) => book::run(args),
         Some(Command::Show(args)) => show::run(args),
     }
 }

@@ -26,6 +26,8 @@ pub struct Level {
     pub table_megabytes: usize,
     /// What the evaluation knows.
     pub weights: Weights,
+    /// Plays the opening book's move where it has one.
+    pub book: bool,
 }
 
 /// Moves before this ply count as the opening.
@@ -34,8 +36,9 @@ pub const OPENING_PLIES: u32 = 4;
 /// Settings for `level` (values outside 1…6 are clamped).
 ///
 /// Levels 1 to 5 stop at a fixed depth, so each is a clear step below the next whatever
-/// the machine; level 6 alone thinks for its whole time, proves endgames early and knows
-/// who controls the endgame's zugzwang (39–21 in self-play at equal depth).
+/// the machine; level 6 alone plays its first moves from the opening book, thinks for its
+/// whole time, proves endgames early and knows who controls the endgame's zugzwang (39–21
+/// in self-play at equal depth).
 pub fn level(level: u8) -> Level {
     let ms = Duration::from_millis;
     match level.clamp(1, 6) {
@@ -50,6 +53,7 @@ pub fn level(level: u8) -> Level {
             parallel: false,
             table_megabytes: 1,
             weights: Weights::WITHOUT_ZUGZWANG,
+            book: false,
         },
         2 => Level {
             depth: 2,
@@ -61,6 +65,7 @@ pub fn level(level: u8) -> Level {
             parallel: false,
             table_megabytes: 2,
             weights: Weights::WITHOUT_ZUGZWANG,
+            book: false,
         },
         3 => Level {
             depth: 4,
@@ -72,6 +77,7 @@ pub fn level(level: u8) -> Level {
             parallel: false,
             table_megabytes: 8,
             weights: Weights::WITHOUT_ZUGZWANG,
+            book: false,
         },
         4 => Level {
             depth: 6,
@@ -83,6 +89,7 @@ pub fn level(level: u8) -> Level {
             parallel: false,
             table_megabytes: 16,
             weights: Weights::WITHOUT_ZUGZWANG,
+            book: false,
         },
         5 => Level {
             depth: 8,
@@ -94,6 +101,7 @@ pub fn level(level: u8) -> Level {
             parallel: false,
             table_megabytes: 32,
             weights: Weights::WITHOUT_ZUGZWANG,
+            book: false,
         },
         // In games between strong players the value is seldom provable with 36 empty cells
         // within a move's time (3 of 16 positions in 2 s), and usually with 34 (10 of 16).
@@ -107,6 +115,7 @@ pub fn level(level: u8) -> Level {
             parallel: true,
             table_megabytes: 64,
             weights: Weights::DEFAULT,
+            book: true,
         },
     }
 }

@@ -3,6 +3,7 @@
 //! solver, and six levels. Pure Rust; the game runs it on a background thread.
 
 mod board;
+mod book;
 mod clock;
 mod eval;
 mod level;
@@ -18,8 +19,9 @@ mod tt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::rules::{Peg, Position};
+use crate::rules::{Peg, Position, Status};
 
+pub use book::{Book, BuildOptions, build as build_book};
 pub use eval::Weights;
 pub use level::{Level, level};
 pub use random::Random;
@@ -56,20 +58,22 @@ pub struct Settings {
     pub time_scale: f64,
     /// Threads for a level that searches with several; `None`: one per core, up to four.
     pub threads: Option<usize>,
+    /// Plays the opening book's moves, if the level has a book (`false`: to measure it).
+    pub book: bool,
 }
 
 impl Settings {
     pub fn level(level: u8) -> Settings {
-        Settings { level, weights: None, time_scale: 1.0, threads: None }
+        Settings { level, weights: None, time_scale: 1.0, threads: None, book: true }
     }
 }
 
-/// Which kept transposition table a player uses: one per level and evaluation, so that two
-/// computer players in one game never share what they learned.
+/// Which kept transposition table a player uses: one per level, evaluation and book
+/// setting, so that two computer players in one game never share what they learned.
 fn owner_tag(settings: &Settings) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (settings.level, settings.weights).hash(&mut hasher);
+    (settings.level, settings.weights, settings.book).hash(&mut hasher);
     hasher.finish()
 }
 
@@ -85,6 +89,12 @@ pub fn choose_move_with(
         return None;
     }
     let level = level::level(settings.level);
+    if level.book
+        && settings.book
+        && let Some(cell) = book::shipped().lookup(&Board::from_position(position))
+    {
+        return Some(peg_of(cell));
+    }
     let margin = if (position.ply() as u32) < level::OPENING_PLIES {
         level.opening_margin
     } else {
@@ -110,9 +120,55 @@ pub fn choose_move_with(
     Some(peg_of(thought.cell))
 }
 
-/// The best move for the side to move, found within about a second.
+/// The best move for the side to move: the top level's book move, or else the best found
+/// within about a second.
 pub fn hint(position: &Position) -> Option<Peg> {
+    if position.is_over() {
+        return None;
+    }
+    if let Some(cell) = book_move(position) {
+        return Some(cell);
+    }
     Some(analyse(position, None, Some(level::hint_level().budget))?.best)
+}
+
+/// The shipped opening book's move for `position`, if it has one.
+pub fn book_move(position: &Position) -> Option<Peg> {
+    if position.is_over() {
+        return None;
+    }
+    book::shipped().lookup(&Board::from_position(position)).map(peg_of)
+}
+
+/// Every legal move of `position` with its score for the side to move after a search of
+/// `depth` plies (a fixed-depth search, without randomness), best first.
+pub fn rank_moves(position: &Position, depth: i32) -> Vec<(Peg, i32)> {
+    if position.is_over() {
+        return Vec::new();
+    }
+    let board = Board::from_position(position);
+    let table = tt::Table::with_megabytes(16);
+    let mut searcher =
+        search::Searcher::new(&table, Weights::DEFAULT, Clock::with_budget(None, None));
+    let mut ranked: Vec<(Peg, i32)> = position
+        .legal_moves()
+        .into_iter()
+        .filter_map(|peg| {
+            let mut after = *position;
+            let cell = after.play(peg).ok()?;
+            let score = match after.status() {
+                Status::Won { .. } => score::win_at(after.ply() as u32),
+                Status::Draw => score::DRAW,
+                Status::Ongoing => {
+                    let child = board.play(cell.bit());
+                    -searcher.negamax(&child, depth - 1, -score::INFINITY, score::INFINITY)
+                }
+            };
+            Some((peg, score))
+        })
+        .collect();
+    ranked.sort_by_key(|&(_, score)| -score);
+    ranked
 }
 
 /// The engine's view of a position.
