@@ -10,7 +10,7 @@ use crate::engine::{self, Book, BuildOptions};
 
 #[derive(clap::Args, Debug)]
 pub struct BookArgs {
-    /// Every position with at most this many spheres gets an entry.
+    /// Every position with at most this many spheres gets an entry (every first move at least).
     #[arg(long, default_value_t = 2)]
     pub every: usize,
     /// Past that, positions up to this many spheres get one where the book's side played

@@ -6,7 +6,7 @@
 //!
 //! Positions are stored up to symmetry, so each entry answers for all 8 images.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -94,7 +94,8 @@ pub fn shipped() -> &'static Book {
 /// How to build a book.
 #[derive(Clone, Copy, Debug)]
 pub struct BuildOptions {
-    /// Every position with at most this many spheres gets an entry, whoever reached it.
+    /// Every position with at most this many spheres (and at least one) gets an entry,
+    /// whoever reached it.
     pub every_position_plies: usize,
     /// Past that, positions up to this many spheres get one where the book's side chose
     /// the book's move and the other side answered with one of its likeliest replies.
@@ -125,14 +126,15 @@ pub fn build(
     progress: &(dyn Fn(usize, usize, &str) + Sync),
 ) -> String {
     let mut text = String::new();
-    let mut seen: HashMap<Key, ()> = HashMap::new();
-    // The positions at the current ply, and for each the position two plies back whose book
-    // move led to it (to expand the next ply from the ones searched now).
+    let mut seen: HashSet<Key> = HashSet::new();
+    // The positions to search at the current ply.
     let mut level: Vec<Pending> = vec![Pending { pegs: Vec::new(), position: Position::new() }];
+    // For each ply so far, the positions searched and their book moves.
     let mut searched: Vec<Vec<(Vec<Peg>, Peg)>> = Vec::new();
     for ply in 0..=options.plies {
         if ply > 0 {
-            level = if ply <= options.every_position_plies {
+            // (Every first move counts: the book's side may be White.)
+            level = if ply <= options.every_position_plies.max(1) {
                 // Every position: all children of the previous ply's positions.
                 let parents = searched[ply - 1].iter().map(|(pegs, _)| pegs.clone());
                 every_child(parents)
@@ -146,7 +148,7 @@ pub fn build(
         }
         level.retain(|p| {
             let key = key_and_symmetry(&Board::from_position(&p.position)).0;
-            !p.position.is_over() && seen.insert(key, ()).is_none()
+            !p.position.is_over() && seen.insert(key)
         });
         let results = search_all(&level, options, earlier, progress);
         let _ = writeln!(text, "# {} sphere(s): {} position(s)", ply, level.len());
@@ -188,7 +190,7 @@ fn likely_replies(pegs: &[Peg], book: Peg, count: usize) -> Vec<Pending> {
     if after_book.is_over() {
         return Vec::new();
     }
-    let mut distinct = HashMap::new();
+    let mut distinct = HashSet::new();
     super::rank_moves(&after_book, REPLY_DEPTH)
         .into_iter()
         .filter_map(|(reply, _)| {
@@ -201,7 +203,7 @@ fn likely_replies(pegs: &[Peg], book: Peg, count: usize) -> Vec<Pending> {
         // Mirror images of one reply count once.
         .filter(|p| {
             let key = key_and_symmetry(&Board::from_position(&p.position)).0;
-            distinct.insert(key, ()).is_none()
+            distinct.insert(key)
         })
         .take(count)
         .collect()
