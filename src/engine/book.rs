@@ -238,8 +238,7 @@ fn search_all(
                         if let (Some(cell), Some(line)) =
                             (earlier.lookup(&board), earlier.lines.get(&key))
                         {
-                            let peg =
-                                Peg::new((cell.trailing_zeros() % 16) as u8).expect("a cell's peg");
+                            let peg = super::peg_of(cell);
                             progress(done.fetch_add(1, Ordering::Relaxed) + 1, level.len(), line);
                             mine.push((i, (peg, line.clone())));
                             continue;

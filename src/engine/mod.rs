@@ -123,13 +123,8 @@ pub fn choose_move_with(
 /// The best move for the side to move: the top level's book move, or else the best found
 /// within about a second.
 pub fn hint(position: &Position) -> Option<Peg> {
-    if position.is_over() {
-        return None;
-    }
-    if let Some(cell) = book_move(position) {
-        return Some(cell);
-    }
-    Some(analyse(position, None, Some(level::hint_level().budget))?.best)
+    book_move(position)
+        .or_else(|| Some(analyse(position, None, Some(level::hint_level().budget))?.best))
 }
 
 /// The shipped opening book's move for `position`, if it has one.
