@@ -1,6 +1,7 @@
 //! The computer player: negamax alpha-beta with a transposition table, iterative deepening,
 //! principal-variation search, threat logic, an evaluation tuned by self-play, an exact
-//! solver, and six levels. Pure Rust; the game runs it on a background thread.
+//! solver, an opening book for the top level, and six levels. Pure Rust; the game runs it
+//! on a background thread.
 
 mod board;
 mod book;
