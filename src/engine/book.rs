@@ -24,13 +24,19 @@ fn key_and_symmetry(board: &Board) -> (Key, usize) {
     ((own, other), s)
 }
 
+/// One position's entry.
+#[derive(Debug)]
+struct Entry {
+    /// The move's landing cell, in the key's orientation.
+    cell: u8,
+    /// The line as written, so that a new build can keep it.
+    line: String,
+}
+
 /// Book moves by position.
 #[derive(Debug, Default)]
 pub struct Book {
-    /// The move's landing cell, in the key's orientation.
-    moves: HashMap<Key, u8>,
-    /// Each entry's line as written, so that a new build can keep it.
-    lines: HashMap<Key, String>,
+    entries: HashMap<Key, Entry>,
 }
 
 impl Book {
@@ -38,8 +44,7 @@ impl Book {
     /// `#` starts a comment. Every entry must be a legal position and move, and no
     /// position may appear twice (up to symmetry).
     pub fn parse(text: &str) -> Result<Book, String> {
-        let mut moves = HashMap::new();
-        let mut lines = HashMap::new();
+        let mut entries = HashMap::new();
         for (number, written) in text.lines().enumerate() {
             let line = written.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -58,26 +63,32 @@ impl Book {
             let peg = parse_peg(peg_text).map_err(|e| at(e.to_string()))?;
             let cell = { position }.play(peg).map_err(|e| at(format!("{peg}: {e}")))?;
             let (key, s) = key_and_symmetry(&Board::from_position(&position));
-            if moves.insert(key, map_cell(cell.index(), s)).is_some() {
+            let entry = Entry { cell: map_cell(cell.index(), s), line: written.trim().to_string() };
+            if entries.insert(key, entry).is_some() {
                 return Err(at("the position (or a mirror image of it) is listed twice".into()));
             }
-            lines.insert(key, written.trim().to_string());
         }
-        Ok(Book { moves, lines })
+        Ok(Book { entries })
     }
 
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.entries.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.entries.is_empty()
     }
 
     /// The book's landing cell (one bit) for `board`, if it has one.
     pub fn lookup(&self, board: &Board) -> Option<u64> {
+        self.lookup_with_line(board).map(|(cell, _)| cell)
+    }
+
+    /// The landing cell for `board` and the entry's line as written.
+    fn lookup_with_line(&self, board: &Board) -> Option<(u64, &str)> {
         let (key, s) = key_and_symmetry(board);
-        self.moves.get(&key).map(|&cell| 1 << unmap_cell(cell, s))
+        let entry = self.entries.get(&key)?;
+        Some((1 << unmap_cell(entry.cell, s), entry.line.as_str()))
     }
 }
 
@@ -234,13 +245,9 @@ fn search_all(
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(pending) = level.get(i) else { break };
                         let board = Board::from_position(&pending.position);
-                        let key = key_and_symmetry(&board).0;
-                        if let (Some(cell), Some(line)) =
-                            (earlier.lookup(&board), earlier.lines.get(&key))
-                        {
-                            let peg = super::peg_of(cell);
+                        if let Some((cell, line)) = earlier.lookup_with_line(&board) {
                             progress(done.fetch_add(1, Ordering::Relaxed) + 1, level.len(), line);
-                            mine.push((i, (peg, line.clone())));
+                            mine.push((i, (super::peg_of(cell), line.to_string())));
                             continue;
                         }
                         let Some(analysis) =
