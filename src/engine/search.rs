@@ -174,16 +174,26 @@ impl<'a> Searcher<'a> {
         beta: i32,
         child_depth: i32,
     ) -> Option<(i32, u8)> {
+        // Ask for every child's bucket first, so that the misses overlap instead of each
+        // probe waiting for the one before.
+        let mut keys = [(0u64, 0u8); 16];
+        let mut len = 0;
         let mut each = moves;
         while each != 0 {
             let cell = each & each.wrapping_neg();
             each &= each - 1;
-            if let Some(entry) = self.table.probe(child_key(board, cell))
+            let key = child_key(board, cell);
+            self.table.prefetch(key);
+            keys[len] = (key, cell.trailing_zeros() as u8);
+            len += 1;
+        }
+        for &(key, cell) in &keys[..len] {
+            if let Some(entry) = self.table.probe(key)
                 && entry.depth as i32 >= child_depth
                 && entry.bound != Bound::Lower
                 && -entry.score >= beta
             {
-                return Some((-entry.score, cell.trailing_zeros() as u8));
+                return Some((-entry.score, cell));
             }
         }
         None
@@ -302,7 +312,8 @@ impl<'a> Searcher<'a> {
             if let Some((score, cell)) = self.child_cutoff(board, moves, beta, child_wanted) {
                 if use_table {
                     let best = map_cell(cell, symmetry);
-                    self.table.store(key, score, wanted_depth as u8, Bound::Lower, best);
+                    let depth = stored_depth(wanted_depth, empties);
+                    self.table.store(key, score, depth, Bound::Lower, best);
                 }
                 return score;
             }
@@ -397,11 +408,25 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        let stored_depth = wanted_depth.clamp(0, EXACT_DEPTH) as u8;
+        let stored_depth = stored_depth(wanted_depth, empties);
         if use_table {
             self.table.store(key, best_score, stored_depth, bound, map_cell(best_cell, symmetry));
         }
         best_score
+    }
+}
+
+/// The depth a result is stored at. Exact results (`wanted_depth` [`EXACT_DEPTH`]) store
+/// `EXACT_DEPTH` plus the empty cells, so that they satisfy any depth and, in the table's
+/// depth-preferred slot, a proof of a larger subtree is kept before a smaller one (stored
+/// at one depth, every proof would replace the last, and the bucket's second slot would
+/// never be used in a proof).
+#[inline(always)]
+fn stored_depth(wanted_depth: i32, empties: i32) -> u8 {
+    if wanted_depth == EXACT_DEPTH {
+        (EXACT_DEPTH + empties) as u8
+    } else {
+        wanted_depth.max(0) as u8
     }
 }
 

@@ -1,5 +1,6 @@
-//! The transposition table: buckets of two entries, one kept for the deepest search seen
-//! (unless it is from an earlier search) and one always replaced. Several threads may share
+//! The transposition table: buckets of four entries, one cache line each; a new entry takes
+//! its key's own slot or else the one least worth keeping (from an earlier search, then the
+//! shallowest). Several threads may share
 //! one table (each slot is two atomic words, and the key is stored mixed with the data, so a
 //! slot half written by another thread never matches).
 
@@ -29,13 +30,15 @@ pub struct Entry {
 
 /// A slot: `[key ^ data, data]`, zeroed when empty (the table is allocated zeroed, lazily by
 /// the OS). `data` packs score (bits 0–15), depth (16–23), bound (24–31), best move
-/// (32–39), generation (40–47). A bucket is two slots side by side, the first kept for depth
-/// and the second always replaced.
+/// (32–39), generation (40–47). A bucket is [`BUCKET_SLOTS`] slots side by side.
 type Slot = [AtomicU64; 2];
+
+/// Slots in a bucket: as many as fill a 64-byte cache line.
+const BUCKET_SLOTS: usize = 4;
 
 /// A bucket's size in bytes; buckets start on a multiple of it, so none straddles two cache
 /// lines (a probe is then one memory access, and one prefetch brings the whole bucket).
-const BUCKET_BYTES: usize = 2 * std::mem::size_of::<Slot>();
+const BUCKET_BYTES: usize = BUCKET_SLOTS * std::mem::size_of::<Slot>();
 
 fn pack(score: i32, depth: u8, bound: Bound, best: u8, generation: u8) -> u64 {
     (score as i16 as u16 as u64)
@@ -105,7 +108,7 @@ impl Table {
         // One spare slot, to start the buckets on a bucket boundary. That needs the slots
         // 16-byte aligned, as the system allocator gives large blocks (a test checks it);
         // were they not, probes would only be slower.
-        let slots = zeroed_slots(2 * buckets + 1);
+        let slots = zeroed_slots(BUCKET_SLOTS * buckets + BUCKET_SLOTS - 1);
         let misaligned = slots.as_ptr() as usize % BUCKET_BYTES;
         let first = (BUCKET_BYTES - misaligned) % BUCKET_BYTES / std::mem::size_of::<Slot>();
         huge_pages::advise(&slots);
@@ -126,7 +129,7 @@ impl Table {
     /// The index of the first slot of `key`'s bucket.
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        self.first + 2 * ((key >> 32) as usize & self.mask)
+        self.first + BUCKET_SLOTS * ((key >> 32) as usize & self.mask)
     }
 
     /// Asks the memory system for `key`'s bucket now, so that the probe a little later
@@ -149,7 +152,7 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let i = self.bucket(key);
-        for slot in &self.slots[i..i + 2] {
+        for slot in &self.slots[i..i + BUCKET_SLOTS] {
             let data = slot[1].load(Relaxed);
             if slot[0].load(Relaxed) ^ data == key {
                 return Some(unpack(data));
@@ -163,16 +166,24 @@ impl Table {
         let generation = self.generation.load(Relaxed);
         let i = self.bucket(key);
         let data = pack(score, depth, bound, best, generation);
-        let kept = &self.slots[i];
-        let kept_data = kept[1].load(Relaxed);
-        let slot = if kept[0].load(Relaxed) ^ kept_data == key
-            || depth >= depth_of(kept_data)
-            || generation_of(kept_data) != generation
-        {
-            kept
-        } else {
-            &self.slots[i + 1]
-        };
+        // The key's own slot if it has one, else the one least worth keeping: from an
+        // earlier search first, then the shallowest.
+        let bucket = &self.slots[i..i + BUCKET_SLOTS];
+        let mut slot = &bucket[0];
+        let mut least = i32::MAX;
+        for candidate in bucket {
+            let old = candidate[1].load(Relaxed);
+            if candidate[0].load(Relaxed) ^ old == key {
+                slot = candidate;
+                break;
+            }
+            let stale = generation_of(old) != generation;
+            let worth = depth_of(old) as i32 - if stale { 256 } else { 0 };
+            if worth < least {
+                least = worth;
+                slot = candidate;
+            }
+        }
         slot[0].store(key ^ data, Relaxed);
         slot[1].store(data, Relaxed);
     }
@@ -270,17 +281,39 @@ mod tests {
         assert_eq!((entry.score, entry.depth, entry.bound, entry.best), (-17, 5, Bound::Lower, 9));
     }
 
-    #[test]
-    fn a_shallow_result_does_not_evict_a_deep_one() {
-        let table = Table::with_megabytes(1);
+    /// `n` keys that share one bucket.
+    fn keys_in_one_bucket(table: &Table, n: u64) -> Vec<u64> {
         let buckets = table.mask as u64 + 1;
-        let (a, b, c) = (1u64 << 32 | 1, (1 + buckets) << 32 | 1, (1 + 2 * buckets) << 32 | 1);
-        table.store(a, 1, 10, Bound::Exact, NO_MOVE);
-        table.store(b, 2, 3, Bound::Exact, NO_MOVE);
-        table.store(c, 3, 2, Bound::Exact, NO_MOVE);
-        assert!(table.probe(a).is_some(), "the deep entry stays");
-        assert!(table.probe(b).is_none(), "the always-replace slot took the newest");
-        assert!(table.probe(c).is_some());
+        (0..n).map(|i| (1 + i * buckets) << 32 | 1).collect()
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_shallowest_entry() {
+        let table = Table::with_megabytes(1);
+        let keys = keys_in_one_bucket(&table, BUCKET_SLOTS as u64 + 1);
+        let depths = [10, 3, 2, 4, 1];
+        for (&key, &depth) in keys.iter().zip(&depths) {
+            table.store(key, depth as i32, depth, Bound::Exact, NO_MOVE);
+        }
+        let kept: Vec<bool> = keys.iter().map(|&k| table.probe(k).is_some()).collect();
+        assert_eq!(kept, [true, true, false, true, true], "depth 2 went, the newest stays");
+        // A key already stored is updated in its own slot, whatever its depth.
+        table.store(keys[0], -5, 1, Bound::Upper, NO_MOVE);
+        assert_eq!(table.probe(keys[0]).map(|e| (e.score, e.depth)), Some((-5, 1)));
+        assert!(table.probe(keys[1]).is_some() && table.probe(keys[3]).is_some());
+    }
+
+    #[test]
+    fn entries_from_an_earlier_search_give_way_first() {
+        let table = Table::with_megabytes(1);
+        let keys = keys_in_one_bucket(&table, BUCKET_SLOTS as u64 + 1);
+        table.store(keys[0], 0, 60, Bound::Exact, NO_MOVE);
+        table.new_search();
+        for &key in &keys[1..] {
+            table.store(key, 0, 5, Bound::Exact, NO_MOVE);
+        }
+        assert!(table.probe(keys[0]).is_none(), "the stale deep entry went first");
+        assert!(keys[1..].iter().all(|&k| table.probe(k).is_some()));
     }
 
     #[test]
@@ -297,8 +330,10 @@ mod tests {
     fn a_slot_written_by_two_threads_at_once_never_mixes_their_entries() {
         let table = Table::with_megabytes(1);
         let buckets = table.mask as u64 + 1;
-        // Four keys in one bucket, each always stored with its own score.
-        let keys: Vec<u64> = (1..=4).map(|i| (7 + i * buckets) << 32 | 1).collect();
+        // Twice as many keys as a bucket has slots, all in one bucket, so that writers keep
+        // taking each other's slots; each key is always stored with its own score.
+        let keys: Vec<u64> =
+            (1..=2 * BUCKET_SLOTS as u64).map(|i| (7 + i * buckets) << 32 | 1).collect();
         let score_of = |key: u64| (key >> 32) as i32 % 1000;
         std::thread::scope(|scope| {
             for writer in 0..2 {
