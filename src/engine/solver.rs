@@ -43,13 +43,14 @@ pub struct Solution {
 }
 
 /// Transposition table size for solving a position with `empties` empty cells: small
-/// positions need little, and a small table is quicker to set up. (On the bench's 28-sphere
-/// positions 64 MB takes 20% fewer nodes and 10–25% less time than 32 MB; 128 and 256 MB
-/// were slower, each node waiting longer for memory.)
+/// positions need little, and a small table is quicker to set up and to reach. (On the
+/// bench's 28-sphere positions, with four-slot buckets, 16 MB takes 4% more nodes than
+/// 64 MB but 25% less time, 44–45 ms against 58–64; 8 MB is as quick, 32 MB and 128 MB
+/// slower. With two-slot buckets 64 MB had been the quickest.)
 fn table_megabytes(empties: u32) -> usize {
     match empties {
         0..=16 => 1,
-        17..=24 => 16,
+        17..=36 => 16,
         _ => 64,
     }
 }
