@@ -417,10 +417,9 @@ impl<'a> Searcher<'a> {
 }
 
 /// The depth a result is stored at. Exact results (`wanted_depth` [`EXACT_DEPTH`]) store
-/// `EXACT_DEPTH` plus the empty cells, so that they satisfy any depth and, in the table's
-/// depth-preferred slot, a proof of a larger subtree is kept before a smaller one (stored
-/// at one depth, every proof would replace the last, and the bucket's second slot would
-/// never be used in a proof).
+/// `EXACT_DEPTH` plus the empty cells, so that they satisfy any depth and, when a bucket is
+/// full, a proof of a larger subtree is kept before a smaller one (stored at one depth, all
+/// proofs would look alike to the table's replacement).
 #[inline(always)]
 fn stored_depth(wanted_depth: i32, empties: i32) -> u8 {
     if wanted_depth == EXACT_DEPTH {

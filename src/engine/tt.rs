@@ -1,8 +1,8 @@
 //! The transposition table: buckets of four entries, one cache line each; a new entry takes
 //! its key's own slot or else the one least worth keeping (from an earlier search, then the
-//! shallowest). Several threads may share
-//! one table (each slot is two atomic words, and the key is stored mixed with the data, so a
-//! slot half written by another thread never matches).
+//! shallowest). Several threads may share one table (each slot is two atomic words, and the
+//! key is stored mixed with the data, so a slot half written by another thread never
+//! matches).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
@@ -105,7 +105,7 @@ impl Table {
     /// A table of about `megabytes` MiB (rounded down to a power of two buckets).
     pub fn with_megabytes(megabytes: usize) -> Table {
         let buckets = Table::buckets_for(megabytes);
-        // One spare slot, to start the buckets on a bucket boundary. That needs the slots
+        // Spare slots, to start the buckets on a bucket boundary. That needs the slots
         // 16-byte aligned, as the system allocator gives large blocks (a test checks it);
         // were they not, probes would only be slower.
         let slots = zeroed_slots(BUCKET_SLOTS * buckets + BUCKET_SLOTS - 1);
@@ -322,18 +322,16 @@ mod tests {
             let table = Table::with_megabytes(megabytes);
             let start = table.slots[table.bucket(0)..].as_ptr() as usize;
             assert_eq!(start % BUCKET_BYTES, 0, "{megabytes} MiB");
-            assert!(table.bucket(u64::MAX) + 1 < table.slots.len());
+            assert!(table.bucket(u64::MAX) + BUCKET_SLOTS <= table.slots.len());
         }
     }
 
     #[test]
     fn a_slot_written_by_two_threads_at_once_never_mixes_their_entries() {
         let table = Table::with_megabytes(1);
-        let buckets = table.mask as u64 + 1;
         // Twice as many keys as a bucket has slots, all in one bucket, so that writers keep
         // taking each other's slots; each key is always stored with its own score.
-        let keys: Vec<u64> =
-            (1..=2 * BUCKET_SLOTS as u64).map(|i| (7 + i * buckets) << 32 | 1).collect();
+        let keys = keys_in_one_bucket(&table, 2 * BUCKET_SLOTS as u64);
         let score_of = |key: u64| (key >> 32) as i32 % 1000;
         std::thread::scope(|scope| {
             for writer in 0..2 {
