@@ -133,15 +133,17 @@ fn book_builds_a_book_that_reads_back_and_reuses_an_earlier_one() {
     let book = yonmoku::engine::Book::parse(&text).expect("the book reads back");
     assert_eq!(book.len(), entries.len());
 
-    // Built again from it, every entry is kept as it was.
+    // Built again from it, every entry is kept as it was, and so is one the build does not
+    // reach (as one learned from a lost game).
     let earlier = dir.join("book.txt");
-    std::fs::write(&earlier, &text).unwrap();
+    let learned = "a1 a2 b1 b2 c1 : d1  # learned";
+    std::fs::write(&earlier, format!("{text}{learned}\n")).unwrap();
     let mut again = args.to_vec();
     again.extend(["--reuse", earlier.to_str().unwrap()]);
     let out = yonmoku(&again, "");
     assert!(out.status.success());
     let rebuilt = String::from_utf8(out.stdout).unwrap();
-    for entry in &entries {
+    for entry in entries.iter().chain([&learned]) {
         assert!(rebuilt.lines().any(|l| l == *entry), "{entry} kept");
     }
 
@@ -151,5 +153,39 @@ fn book_builds_a_book_that_reads_back_and_reuses_an_earlier_one() {
     assert!(!out.status.success());
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn book_learns_from_a_lost_game_as_the_arena_prints_it() {
+    let dir = std::env::temp_dir().join(format!("yonmoku-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // White lost by not blocking d1 after a1 a2 b1 b2 c1; the earlier book keeps its first
+    // two moves, so the blunder is what is learned.
+    let earlier = dir.join("book.txt");
+    let earlier_text = "# a small book\na1 : a2\na1 a2 b1 : b2\n";
+    std::fs::write(&earlier, earlier_text).unwrap();
+    let games = dir.join("lost.txt");
+    std::fs::write(&games, "game 3: 1. a1 a2 2. b1 b2 3. c1 c2 4. d1 1-0\n").unwrap();
+    let args = ["book", "--learn", games.to_str().unwrap(), "--reuse", earlier.to_str().unwrap()];
+    let out = yonmoku(&[&args[..], &["--time", "0.2"]].concat(), "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with(earlier_text), "{text}");
+    let learned: Vec<&str> = text.lines().skip(3).filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(learned.len(), 1, "{text}");
+    assert!(learned[0].starts_with("a1 a2 b1 b2 c1 : d1 "), "{text}");
+    yonmoku::engine::Book::parse(&text).expect("the new book reads");
+
+    // A game nobody lost is refused before any search, and nothing is printed.
+    std::fs::write(&games, "1. a1 a2 2. b1 b2 1-0\n").unwrap();
+    let out = yonmoku(&args, "");
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"), "{out:?}");
+    std::fs::write(&games, "1. a1 a2 2. b1 b2 *\n").unwrap();
+    let out = yonmoku(&args, "");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("game 1: the game is not over"));
     std::fs::remove_dir_all(&dir).ok();
 }

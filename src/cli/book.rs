@@ -1,4 +1,5 @@
-//! `yonmoku book`: builds the top level's opening book (what ships in `assets/book.txt`).
+//! `yonmoku book`: builds the top level's opening book (what ships in `assets/book.txt`),
+//! or extends one from lost games (`--learn`).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -6,7 +7,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::solve::parse_seconds;
-use crate::engine::{self, Book, BuildOptions};
+use crate::engine::{self, Book, BuildOptions, LearnOptions};
+use crate::rules::{Peg, Record};
 
 #[derive(clap::Args, Debug)]
 pub struct BookArgs {
@@ -30,6 +32,89 @@ pub struct BookArgs {
     /// book to more plies without searching its positions again).
     #[arg(long, value_name = "FILE")]
     pub reuse: Option<PathBuf>,
+    /// Instead of building a book, learn from lost games: one game per line, as a record's
+    /// moves (`1. b2 d4 … 1-0`) or as `arena --verbose` prints them. The loser's positions
+    /// are searched again for --time each, from the first, up to the first where the
+    /// search chooses another move; prints the earlier book (--reuse, else the shipped
+    /// one) followed by the new entries.
+    #[arg(long, value_name = "FILE")]
+    pub learn: Option<PathBuf>,
+    /// With --learn: positions with more spheres than this are left to the search.
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    pub learn_plies: usize,
+}
+
+/// The games of a `--learn` file: record move text, with or without the arena's `game N:`.
+fn read_games(text: &str) -> Result<Vec<Vec<Peg>>, String> {
+    let mut games = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let moves = match line.split_once(':') {
+            Some((label, rest)) if label.starts_with("game") => rest,
+            _ => line,
+        };
+        let record = Record::parse(moves).map_err(|e| format!("line {}: {e}", number + 1))?;
+        games.push(record.moves().to_vec());
+    }
+    Ok(games)
+}
+
+/// `--learn`: the earlier book's text, then what the lost games taught.
+fn learn(args: &BookArgs, games_file: &std::path::Path, earlier_text: &str) -> ExitCode {
+    let fail = |e: String| {
+        eprintln!("yonmoku book: {}: {e}", games_file.display());
+        ExitCode::FAILURE
+    };
+    let games = match std::fs::read_to_string(games_file) {
+        Ok(text) => match read_games(&text) {
+            Ok(games) => games,
+            Err(e) => return fail(e),
+        },
+        Err(e) => return fail(e.to_string()),
+    };
+    let earlier = match Book::parse(earlier_text) {
+        Ok(book) => book,
+        Err(e) => {
+            let path =
+                args.reuse.as_ref().map_or("the shipped book".into(), |p| p.display().to_string());
+            eprintln!("yonmoku book: {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let options = LearnOptions { plies: args.learn_plies, time: args.time, jobs: args.jobs.max(1) };
+    let started = Instant::now();
+    let progress = |line: &str| {
+        eprintln!("[{:>6.0} s] {line}", started.elapsed().as_secs_f64());
+    };
+    let lines = match engine::learn_from_lost_games(&games, &earlier, &options, &progress) {
+        Ok(lines) => lines,
+        Err(e) => return fail(e),
+    };
+    let mut text = earlier_text.trim_end().to_string();
+    text.push_str(&format!(
+        "\n# Learned from {} lost game(s) with `yonmoku book --learn --time {}`: {} position(s)\n",
+        games.len(),
+        args.time.as_secs_f64(),
+        lines.len()
+    ));
+    for line in lines {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    write_out(&text)
+}
+
+fn write_out(text: &str) -> ExitCode {
+    match io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("yonmoku book: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 pub fn run(args: BookArgs) -> ExitCode {
@@ -47,25 +132,33 @@ pub fn run(args: BookArgs) -> ExitCode {
         time: args.time,
         jobs: args.jobs.max(1),
     };
-    let earlier = match &args.reuse {
-        None => Book::default(),
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| Book::parse(&text))
-        {
-            Ok(book) => book,
+    let earlier_text = match &args.reuse {
+        None => None,
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => Some(text),
             Err(e) => {
                 eprintln!("yonmoku book: {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }
         },
     };
+    if let Some(games_file) = &args.learn {
+        let text = earlier_text.as_deref().unwrap_or(engine::SHIPPED_BOOK);
+        return learn(&args, games_file, text);
+    }
+    let earlier = match earlier_text.as_deref().map(Book::parse).transpose() {
+        Ok(book) => book.unwrap_or_default(),
+        Err(e) => {
+            let path = args.reuse.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+            eprintln!("yonmoku book: {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let started = Instant::now();
     let progress = |done: usize, total: usize, line: &str| {
         eprintln!("[{:>6.0} s] {done}/{total}  {line}", started.elapsed().as_secs_f64());
     };
     let body = engine::build_book(&options, &earlier, &progress);
-    let mut out = io::stdout().lock();
     let header = format!(
         "# Yonmoku's opening book for level 6 (MOVES : BOOK MOVE, one position per line, up to\n\
          # symmetry). Built with `yonmoku book --every {} --plies {} --replies {} --time {}`:\n\
@@ -76,11 +169,5 @@ pub fn run(args: BookArgs) -> ExitCode {
         args.time.as_secs_f64(),
         args.time.as_secs_f64()
     );
-    match out.write_all(header.as_bytes()).and_then(|()| out.write_all(body.as_bytes())) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("yonmoku book: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    write_out(&(header + &body))
 }

@@ -17,7 +17,11 @@ use super::symmetry::{canonical, map_cell, unmap_cell};
 use crate::rules::{Peg, Position, parse_moves, parse_peg};
 
 /// A position's book key: the least image of (side to move's spheres, opponent's).
-type Key = (u64, u64);
+pub(super) type Key = (u64, u64);
+
+pub(super) fn key_of(board: &Board) -> Key {
+    key_and_symmetry(board).0
+}
 
 fn key_and_symmetry(board: &Board) -> (Key, usize) {
     let (own, other, s) = canonical(board.own, board.other);
@@ -31,6 +35,9 @@ struct Entry {
     cell: u8,
     /// The line as written, so that a new build can keep it.
     line: String,
+    /// Its place in the book, so that a new build keeps the entries it does not reach
+    /// (learned ones) in their order.
+    number: usize,
 }
 
 /// Book moves by position.
@@ -63,7 +70,8 @@ impl Book {
             let peg = parse_peg(peg_text).map_err(|e| at(e.to_string()))?;
             let cell = { position }.play(peg).map_err(|e| at(format!("{peg}: {e}")))?;
             let (key, s) = key_and_symmetry(&Board::from_position(&position));
-            let entry = Entry { cell: map_cell(cell.index(), s), line: written.trim().to_string() };
+            let entry =
+                Entry { cell: map_cell(cell.index(), s), line: written.trim().to_string(), number };
             if entries.insert(key, entry).is_some() {
                 return Err(at("the position (or a mirror image of it) is listed twice".into()));
             }
@@ -129,8 +137,9 @@ struct Pending {
 }
 
 /// Builds a book (its text, comments included), keeping the entries `earlier` has for the
-/// positions it reaches instead of searching them again; `progress` hears of each entry
-/// (its number, the total at that ply, the line written).
+/// positions it reaches instead of searching them again, and after them those it does not
+/// reach (the ones learned from lost games); `progress` hears of each entry (its number,
+/// the total at that ply, the line written).
 pub fn build(
     options: &BuildOptions,
     earlier: &Book,
@@ -171,6 +180,16 @@ pub fn build(
             row.push((pending.pegs.clone(), peg));
         }
         searched.push(row);
+    }
+    let mut kept: Vec<&Entry> =
+        earlier.entries.iter().filter(|(key, _)| !seen.contains(*key)).map(|(_, e)| e).collect();
+    if !kept.is_empty() {
+        kept.sort_by_key(|entry| entry.number);
+        let _ = writeln!(text, "# Kept from the earlier book: {} position(s)", kept.len());
+        for entry in kept {
+            text.push_str(&entry.line);
+            text.push('\n');
+        }
     }
     text
 }
@@ -221,7 +240,7 @@ fn likely_replies(pegs: &[Peg], book: Peg, count: usize) -> Vec<Pending> {
 }
 
 /// `b2 c3 a1`: the moves without numbers, one position per line reading well.
-fn plain_moves(pegs: &[Peg]) -> String {
+pub(super) fn plain_moves(pegs: &[Peg]) -> String {
     pegs.iter().map(Peg::to_string).collect::<Vec<_>>().join(" ")
 }
 

@@ -1,10 +1,11 @@
 //! The computer player: negamax alpha-beta with a transposition table, iterative deepening,
 //! principal-variation search, threat logic, an evaluation tuned by self-play, an exact
-//! solver, an opening book for the top level, and six levels. Pure Rust; the game runs it
-//! on a background thread.
+//! solver, an opening book for the top level that learns from lost games, and six levels.
+//! Pure Rust; the game runs it on a background thread.
 
 mod board;
 mod book;
+mod book_learning;
 mod clock;
 mod eval;
 mod level;
@@ -22,7 +23,8 @@ use std::time::Duration;
 
 use crate::rules::{Peg, Position, Status};
 
-pub use book::{Book, BuildOptions, build as build_book};
+pub use book::{Book, BuildOptions, SHIPPED_TEXT as SHIPPED_BOOK, build as build_book};
+pub use book_learning::{LearnOptions, learn as learn_from_lost_games};
 pub use eval::Weights;
 pub use level::{Level, level};
 pub use random::Random;

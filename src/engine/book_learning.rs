@@ -1,0 +1,226 @@
+//! Book learning from lost games. The lower levels vary only their first moves, so a line
+//! the top level lost comes up again, game after game. For each lost game this searches the
+//! loser's positions again, many times longer than a move's budget, from the first move on,
+//! and stops at the first where the longer search chooses another move than the game did:
+//! from there on the game will not repeat. Each position searched becomes a book entry, so
+//! the loser keeps to the line up to that point and then leaves it.
+//!
+//! The longer search decides, not the game's result: the book learns where to look harder,
+//! never a move that merely happened to win once.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use super::board::Board;
+use super::book::{Book, Key, key_of, plain_moves};
+use crate::rules::{Peg, Position, Status};
+
+/// How to learn.
+#[derive(Clone, Copy, Debug)]
+pub struct LearnOptions {
+    /// Positions with more spheres than this are left to the search (and the solver).
+    pub plies: usize,
+    /// The search time per position.
+    pub time: Duration,
+    /// Games learned from side by side (one thread each).
+    pub jobs: usize,
+}
+
+/// Why a game cannot be learned from.
+fn check(game: &[Peg]) -> Result<(), String> {
+    let position =
+        Position::after(game).map_err(|(i, e)| format!("move {} ({}): {e}", i + 1, game[i]))?;
+    match position.status() {
+        Status::Won { .. } => Ok(()),
+        Status::Draw => Err("the game is a draw: nobody lost".into()),
+        Status::Ongoing => Err("the game is not over".into()),
+    }
+}
+
+/// The positions of `game` where its loser was to move, from the first, up to `plies`
+/// spheres: the moves before each and the move the loser played.
+fn losers_choices(game: &[Peg], plies: usize) -> impl Iterator<Item = (&[Peg], Peg)> {
+    // The winner made the last move, so the loser moved at the plies of the other parity.
+    let first = game.len() % 2;
+    (first..game.len().min(plies + 1)).step_by(2).map(move |ply| (&game[..ply], game[ply]))
+}
+
+/// What one game taught: the entries' keys and lines, in the order of the game.
+type Lesson = Vec<(Key, String)>;
+
+/// Learns one game: searches the loser's positions in turn and stops after the first where
+/// the search leaves the game's line, or at a book entry that already leaves it.
+fn learn_game(
+    game: &[Peg],
+    book: &Book,
+    options: &LearnOptions,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Lesson {
+    let mut lesson = Vec::new();
+    for (before, played) in losers_choices(game, options.plies) {
+        let Ok(position) = Position::after(before) else { break };
+        let board = Board::from_position(&position);
+        if let Some(cell) = book.lookup(&board) {
+            if super::peg_of(cell) == played {
+                continue;
+            }
+            // The book already answers this position otherwise: the game will not recur.
+            break;
+        }
+        let Some(analysis) = super::analyse(&position, None, Some(options.time)) else { break };
+        let leaves = analysis.best != played;
+        let line = format!(
+            "{} : {}  # score {}, depth {}, {} {played}",
+            plain_moves(before),
+            analysis.best,
+            analysis.score.map_or("?".to_string(), |s| s.to_string()),
+            analysis.depth,
+            if leaves { "learned: the lost game played" } else { "as the lost game:" },
+        )
+        .trim_start()
+        .to_string();
+        progress(&line);
+        lesson.push((key_of(&board), line));
+        if leaves {
+            break;
+        }
+    }
+    lesson
+}
+
+/// Learns from `games`, each a finished game one side lost, `options.jobs` games at a time:
+/// the new book lines, one per position, none for a position `book` already has. A game
+/// that is not a lost game is refused before any search, with its number.
+pub fn learn(
+    games: &[Vec<Peg>],
+    book: &Book,
+    options: &LearnOptions,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Vec<String>, String> {
+    for (i, game) in games.iter().enumerate() {
+        check(game).map_err(|e| format!("game {}: {e}", i + 1))?;
+    }
+    // The same game listed twice is learned once.
+    let mut listed = HashSet::new();
+    let games: Vec<&Vec<Peg>> = games.iter().filter(|g| listed.insert(*g)).collect();
+    let next = AtomicUsize::new(0);
+    let mut lessons: Vec<Lesson> = vec![Vec::new(); games.len()];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..options.jobs.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    while let Some(game) = games.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        mine.push((game, learn_game(game, book, options, progress)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for worker in workers {
+            for (game, lesson) in worker.join().unwrap_or_default() {
+                if let Some(i) = games.iter().position(|g| g == game) {
+                    lessons[i] = lesson;
+                }
+            }
+        }
+    });
+    // Games that share their first moves searched those positions each; the first game's
+    // entry is kept (the longer search chose the same move, or the later game's line no
+    // longer occurs past it).
+    let mut seen = HashSet::new();
+    Ok(lessons
+        .into_iter()
+        .flatten()
+        .filter(|(key, _)| seen.insert(*key))
+        .map(|(_, line)| line)
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_moves;
+
+    fn pegs(moves: &str) -> Vec<Peg> {
+        parse_moves(moves).unwrap()
+    }
+
+    #[test]
+    fn the_losers_choices_are_the_plies_of_the_other_parity() {
+        // Black wins on a1:1-d1:1 with the 7th move; White chose at plies 1, 3 and 5.
+        let game = pegs("a1 a2 b1 b2 c1 c2 d1");
+        let choices: Vec<(usize, Peg)> =
+            losers_choices(&game, 64).map(|(before, played)| (before.len(), played)).collect();
+        assert_eq!(choices, vec![(1, game[1]), (3, game[3]), (5, game[5])]);
+        assert_eq!(losers_choices(&game, 3).count(), 2);
+        // White wins with the 8th move: Black chose at plies 0, 2, 4 and 6.
+        let game = pegs("a1 a2 b1 b2 c1 c2 a4 d2");
+        let plies: Vec<usize> = losers_choices(&game, 64).map(|(b, _)| b.len()).collect();
+        assert_eq!(plies, vec![0, 2, 4, 6]);
+    }
+
+    #[test]
+    fn a_lost_game_teaches_the_move_that_would_have_held() {
+        // White let Black complete a1:1-d1:1: after a1 a2 b1 b2 c1 it had to block on d1
+        // and played c2. The book already keeps White's earlier moves, so only the blunder
+        // is searched again.
+        let game = pegs("a1 a2 b1 b2 c1 c2 d1");
+        let book = Book::parse("a1 : a2\na1 a2 b1 : b2\n").unwrap();
+        let options = LearnOptions { plies: 64, time: Duration::from_millis(200), jobs: 1 };
+        let lines = learn(std::slice::from_ref(&game), &book, &options, &|_| {}).unwrap();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("a1 a2 b1 b2 c1 : d1  # score "), "{}", lines[0]);
+        assert!(lines[0].ends_with("learned: the lost game played c2"), "{}", lines[0]);
+        // Past the plies to learn, nothing is searched.
+        let options = LearnOptions { plies: 4, ..options };
+        assert!(learn(&[game], &book, &options, &|_| {}).unwrap().is_empty());
+    }
+
+    #[test]
+    fn each_lesson_follows_its_game_up_to_the_one_move_it_changes() {
+        // Two lost games sharing White's first choice, learned side by side with no book:
+        // each position gets one entry, every entry but a game's last keeps the game's
+        // move, and the last changes it.
+        let games = [pegs("a1 a2 b1 b2 c1 c2 d1"), pegs("a1 a2 b1 c2 c1 b2 d1")];
+        let options = LearnOptions { plies: 64, time: Duration::from_millis(100), jobs: 2 };
+        let lines = learn(&games, &Book::default(), &options, &|_| {}).unwrap();
+        // A position listed twice would not read.
+        let book = Book::parse(&lines.join("\n")).expect("the lessons read as a book");
+        assert_eq!(book.len(), lines.len());
+        for game in &games {
+            let mut changed = 0;
+            for (before, played) in losers_choices(game, 64) {
+                let position = Position::after(before).unwrap();
+                let Some(cell) = book.lookup(&Board::from_position(&position)) else { break };
+                if super::super::peg_of(cell) != played {
+                    changed += 1;
+                    break;
+                }
+            }
+            assert_eq!(changed, 1, "{lines:?}");
+        }
+    }
+
+    #[test]
+    fn learning_stops_where_the_book_already_leaves_the_line() {
+        let game = pegs("a1 a2 b1 b2 c1 c2 d1");
+        let book = Book::parse("a1 : d4\n").unwrap();
+        let options = LearnOptions { plies: 64, time: Duration::from_millis(50), jobs: 1 };
+        let lines = learn(&[game.clone(), game], &book, &options, &|_| {}).unwrap();
+        assert!(lines.is_empty(), "{lines:?}");
+    }
+
+    #[test]
+    fn games_nobody_lost_are_refused_with_their_number() {
+        let options = LearnOptions { plies: 64, time: Duration::from_millis(50), jobs: 1 };
+        for (games, says) in [
+            (vec![pegs("a1 a2")], "game 1: the game is not over"),
+            (vec![pegs("a1 a2 b1 b2 c1 c2 d1"), pegs("b2")], "game 2: the game is not over"),
+        ] {
+            let error = learn(&games, &Book::default(), &options, &|_| {}).unwrap_err();
+            assert_eq!(error, says);
+        }
+    }
+}
