@@ -42,6 +42,10 @@ pub struct BookArgs {
     /// With --learn: positions with more spheres than this are left to the search.
     #[arg(long, default_value_t = 30, value_name = "N")]
     pub learn_plies: usize,
+    /// With --learn: the first N moves of every game were imposed (the arena's
+    /// --opening-plies), not chosen by the loser, and are not learned from.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub opening_plies: usize,
 }
 
 /// The games of a `--learn` file: record move text, with or without the arena's `game N:`.
@@ -62,7 +66,8 @@ fn read_games(text: &str) -> Result<Vec<Vec<Peg>>, String> {
     Ok(games)
 }
 
-/// `--learn`: the earlier book's text, then what the lost games taught.
+/// `--learn`: the earlier book's text, less the entries the lost games changed, then what
+/// they taught.
 fn learn(args: &BookArgs, games_file: &std::path::Path, earlier_text: &str) -> ExitCode {
     let fail = |e: String| {
         eprintln!("yonmoku book: {}: {e}", games_file.display());
@@ -75,35 +80,26 @@ fn learn(args: &BookArgs, games_file: &std::path::Path, earlier_text: &str) -> E
         },
         Err(e) => return fail(e.to_string()),
     };
-    let earlier = match Book::parse(earlier_text) {
-        Ok(book) => book,
-        Err(e) => {
-            let path =
-                args.reuse.as_ref().map_or("the shipped book".into(), |p| p.display().to_string());
-            eprintln!("yonmoku book: {path}: {e}");
-            return ExitCode::FAILURE;
-        }
+    if let Err(e) = Book::parse(earlier_text) {
+        let path =
+            args.reuse.as_ref().map_or("the shipped book".into(), |p| p.display().to_string());
+        eprintln!("yonmoku book: {path}: {e}");
+        return ExitCode::FAILURE;
+    }
+    let options = LearnOptions {
+        plies: args.learn_plies,
+        opening_plies: args.opening_plies,
+        time: args.time,
+        jobs: args.jobs.max(1),
     };
-    let options = LearnOptions { plies: args.learn_plies, time: args.time, jobs: args.jobs.max(1) };
     let started = Instant::now();
     let progress = |line: &str| {
         eprintln!("[{:>6.0} s] {line}", started.elapsed().as_secs_f64());
     };
-    let lines = match engine::learn_from_lost_games(&games, &earlier, &options, &progress) {
-        Ok(lines) => lines,
+    let text = match engine::learn_from_lost_games(&games, earlier_text, &options, &progress) {
+        Ok(text) => text,
         Err(e) => return fail(e),
     };
-    let mut text = earlier_text.trim_end().to_string();
-    text.push_str(&format!(
-        "\n# Learned from {} lost game(s) with `yonmoku book --learn --time {}`: {} position(s)\n",
-        games.len(),
-        args.time.as_secs_f64(),
-        lines.len()
-    ));
-    for line in lines {
-        text.push_str(&line);
-        text.push('\n');
-    }
     write_out(&text)
 }
 

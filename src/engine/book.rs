@@ -92,6 +92,11 @@ impl Book {
         self.lookup_with_line(board).map(|(cell, _)| cell)
     }
 
+    /// The line number (from 0) of the entry for the position with `key`, if any.
+    pub(super) fn line_number(&self, key: &Key) -> Option<usize> {
+        self.entries.get(key).map(|entry| entry.number)
+    }
+
     /// The landing cell for `board` and the entry's line as written.
     fn lookup_with_line(&self, board: &Board) -> Option<(u64, &str)> {
         let (key, s) = key_and_symmetry(board);

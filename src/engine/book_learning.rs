@@ -21,6 +21,9 @@ use crate::rules::{Peg, Position, Status};
 pub struct LearnOptions {
     /// Positions with more spheres than this are left to the search (and the solver).
     pub plies: usize,
+    /// The first moves of every game were imposed (an arena's opening), not chosen by the
+    /// loser, and are not learned from.
+    pub opening_plies: usize,
     /// The search time per position.
     pub time: Duration,
     /// Games learned from side by side (one thread each).
@@ -49,8 +52,9 @@ fn losers_choices(game: &[Peg], plies: usize) -> impl Iterator<Item = (&[Peg], P
 /// What one game taught: the entries' keys and lines, in the order of the game.
 type Lesson = Vec<(Key, String)>;
 
-/// Learns one game: searches the loser's positions in turn and stops after the first where
-/// the search leaves the game's line, or at a book entry that already leaves it.
+/// Learns one game: searches the loser's positions in turn, those the book answers too, and
+/// stops after the first where the search leaves the game's line, or at a book entry that
+/// already leaves it. A book position is written again only where the search changes it.
 fn learn_game(
     game: &[Peg],
     book: &Book,
@@ -58,13 +62,12 @@ fn learn_game(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Lesson {
     let mut lesson = Vec::new();
-    for (before, played) in losers_choices(game, options.plies) {
+    let chosen = losers_choices(game, options.plies);
+    for (before, played) in chosen.filter(|(before, _)| before.len() >= options.opening_plies) {
         let Ok(position) = Position::after(before) else { break };
         let board = Board::from_position(&position);
-        if let Some(cell) = book.lookup(&board) {
-            if super::peg_of(cell) == played {
-                continue;
-            }
+        let in_book = book.lookup(&board).map(super::peg_of);
+        if in_book.is_some_and(|peg| peg != played) {
             // The book already answers this position otherwise: the game will not recur.
             break;
         }
@@ -76,12 +79,18 @@ fn learn_game(
             analysis.best,
             analysis.score.map_or("?".to_string(), |s| s.to_string()),
             analysis.depth,
-            if leaves { "learned: the lost game played" } else { "as the lost game:" },
+            match (leaves, in_book.is_some()) {
+                (true, true) => "learned: the book and the lost game played",
+                (true, false) => "learned: the lost game played",
+                (false, _) => "as the lost game:",
+            },
         )
         .trim_start()
         .to_string();
         progress(&line);
-        lesson.push((key_of(&board), line));
+        if leaves || in_book.is_none() {
+            lesson.push((key_of(&board), line));
+        }
         if leaves {
             break;
         }
@@ -89,30 +98,32 @@ fn learn_game(
     lesson
 }
 
-/// Learns from `games`, each a finished game one side lost, `options.jobs` games at a time:
-/// the new book lines, one per position, none for a position `book` already has. A game
-/// that is not a lost game is refused before any search, with its number.
+/// Learns from `games`, each a finished game one side lost, `options.jobs` games at a time,
+/// and returns the new book: `earlier` (a book's text) without the entries the lessons
+/// change, then the lessons, one line per position. A game that is not a lost game, or an
+/// earlier book that does not read, is refused before any search.
 pub fn learn(
     games: &[Vec<Peg>],
-    book: &Book,
+    earlier: &str,
     options: &LearnOptions,
     progress: &(dyn Fn(&str) + Sync),
-) -> Result<Vec<String>, String> {
+) -> Result<String, String> {
+    let book = Book::parse(earlier)?;
     for (i, game) in games.iter().enumerate() {
         check(game).map_err(|e| format!("game {}: {e}", i + 1))?;
     }
     // The same game listed twice is learned once.
     let mut listed = HashSet::new();
-    let games: Vec<&Vec<Peg>> = games.iter().filter(|g| listed.insert(*g)).collect();
+    let distinct: Vec<&Vec<Peg>> = games.iter().filter(|g| listed.insert(*g)).collect();
     let next = AtomicUsize::new(0);
-    let mut lessons: Vec<Lesson> = vec![Vec::new(); games.len()];
+    let mut lessons: Vec<Lesson> = vec![Vec::new(); distinct.len()];
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..options.jobs.max(1))
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
-                    while let Some(game) = games.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        mine.push((game, learn_game(game, book, options, progress)));
+                    while let Some(&game) = distinct.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        mine.push((game, learn_game(game, &book, options, progress)));
                     }
                     mine
                 })
@@ -120,7 +131,7 @@ pub fn learn(
             .collect();
         for worker in workers {
             for (game, lesson) in worker.join().unwrap_or_default() {
-                if let Some(i) = games.iter().position(|g| g == game) {
+                if let Some(i) = distinct.iter().position(|&g| g == game) {
                     lessons[i] = lesson;
                 }
             }
@@ -130,12 +141,28 @@ pub fn learn(
     // entry is kept (the longer search chose the same move, or the later game's line no
     // longer occurs past it).
     let mut seen = HashSet::new();
-    Ok(lessons
-        .into_iter()
-        .flatten()
-        .filter(|(key, _)| seen.insert(*key))
-        .map(|(_, line)| line)
-        .collect())
+    let learned: Vec<(Key, String)> =
+        lessons.into_iter().flatten().filter(|(key, _)| seen.insert(*key)).collect();
+    let replaced: HashSet<usize> =
+        learned.iter().filter_map(|(key, _)| book.line_number(key)).collect();
+    let mut text = String::new();
+    for (number, line) in earlier.lines().enumerate() {
+        if !replaced.contains(&number) {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text.push_str(&format!(
+        "# Learned from {} lost game(s), {} s a position: {} position(s)\n",
+        distinct.len(),
+        options.time.as_secs_f64(),
+        learned.len()
+    ));
+    for (_, line) in learned {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -161,21 +188,52 @@ mod tests {
         assert_eq!(plies, vec![0, 2, 4, 6]);
     }
 
+    /// The entries `learn` added or changed: the lines after its heading.
+    fn learned(text: &str) -> Vec<&str> {
+        text.lines().skip_while(|l| !l.starts_with("# Learned from")).skip(1).collect()
+    }
+
+    fn options(time_ms: u64, opening_plies: usize, jobs: usize) -> LearnOptions {
+        LearnOptions { plies: 64, opening_plies, time: Duration::from_millis(time_ms), jobs }
+    }
+
     #[test]
     fn a_lost_game_teaches_the_move_that_would_have_held() {
         // White let Black complete a1:1-d1:1: after a1 a2 b1 b2 c1 it had to block on d1
-        // and played c2. The book already keeps White's earlier moves, so only the blunder
-        // is searched again.
+        // and played c2. The first four moves count as an arena's opening, so only the
+        // blunder is searched again.
         let game = pegs("a1 a2 b1 b2 c1 c2 d1");
-        let book = Book::parse("a1 : a2\na1 a2 b1 : b2\n").unwrap();
-        let options = LearnOptions { plies: 64, time: Duration::from_millis(200), jobs: 1 };
-        let lines = learn(std::slice::from_ref(&game), &book, &options, &|_| {}).unwrap();
-        assert_eq!(lines.len(), 1, "{lines:?}");
-        assert!(lines[0].starts_with("a1 a2 b1 b2 c1 : d1  # score "), "{}", lines[0]);
-        assert!(lines[0].ends_with("learned: the lost game played c2"), "{}", lines[0]);
+        let earlier = "# a book\nb2 : c3\n";
+        let text = learn(std::slice::from_ref(&game), earlier, &options(200, 4, 1), &|_| {})
+            .expect("a lost game");
+        assert!(text.starts_with(earlier), "{text}");
+        let lines = learned(&text);
+        assert_eq!(lines.len(), 1, "{text}");
+        assert!(lines[0].starts_with("a1 a2 b1 b2 c1 : d1  # score "), "{text}");
+        assert!(lines[0].ends_with("learned: the lost game played c2"), "{text}");
+        assert_eq!(Book::parse(&text).expect("the new book reads").len(), 2);
         // Past the plies to learn, nothing is searched.
-        let options = LearnOptions { plies: 4, ..options };
-        assert!(learn(&[game], &book, &options, &|_| {}).unwrap().is_empty());
+        let short = LearnOptions { plies: 4, ..options(200, 4, 1) };
+        let text = learn(std::slice::from_ref(&game), earlier, &short, &|_| {}).unwrap();
+        assert!(learned(&text).is_empty(), "{text}");
+    }
+
+    #[test]
+    fn a_book_move_the_longer_search_changes_is_replaced() {
+        // The blunder itself was the book's move: the lesson rechecks it and the new book
+        // answers d1 there, in place of the old entry.
+        let game = pegs("a1 a2 b1 b2 c1 c2 d1");
+        let earlier = "a1 a2 b1 b2 c1 : c2  # a bad entry\nb2 : c3\n";
+        let text = learn(&[game], earlier, &options(200, 4, 1), &|_| {}).unwrap();
+        assert!(!text.contains("a bad entry"), "{text}");
+        assert!(text.starts_with("b2 : c3\n"), "{text}");
+        let lines = learned(&text);
+        assert_eq!(lines.len(), 1, "{text}");
+        assert!(lines[0].ends_with("learned: the book and the lost game played c2"), "{text}");
+        let book = Book::parse(&text).expect("no position twice");
+        let position = Position::after(&pegs("a1 a2 b1 b2 c1")).unwrap();
+        let cell = book.lookup(&Board::from_position(&position)).unwrap();
+        assert_eq!(super::super::peg_of(cell), pegs("d1")[0]);
     }
 
     #[test]
@@ -184,11 +242,10 @@ mod tests {
         // each position gets one entry, every entry but a game's last keeps the game's
         // move, and the last changes it.
         let games = [pegs("a1 a2 b1 b2 c1 c2 d1"), pegs("a1 a2 b1 c2 c1 b2 d1")];
-        let options = LearnOptions { plies: 64, time: Duration::from_millis(100), jobs: 2 };
-        let lines = learn(&games, &Book::default(), &options, &|_| {}).unwrap();
+        let text = learn(&games, "", &options(100, 0, 2), &|_| {}).unwrap();
         // A position listed twice would not read.
-        let book = Book::parse(&lines.join("\n")).expect("the lessons read as a book");
-        assert_eq!(book.len(), lines.len());
+        let book = Book::parse(&text).expect("the lessons read as a book");
+        assert_eq!(book.len(), learned(&text).len());
         for game in &games {
             let mut changed = 0;
             for (before, played) in losers_choices(game, 64) {
@@ -199,28 +256,29 @@ mod tests {
                     break;
                 }
             }
-            assert_eq!(changed, 1, "{lines:?}");
+            assert_eq!(changed, 1, "{text}");
         }
     }
 
     #[test]
     fn learning_stops_where_the_book_already_leaves_the_line() {
         let game = pegs("a1 a2 b1 b2 c1 c2 d1");
-        let book = Book::parse("a1 : d4\n").unwrap();
-        let options = LearnOptions { plies: 64, time: Duration::from_millis(50), jobs: 1 };
-        let lines = learn(&[game.clone(), game], &book, &options, &|_| {}).unwrap();
-        assert!(lines.is_empty(), "{lines:?}");
+        let earlier = "a1 : d4\n";
+        let text = learn(&[game.clone(), game], earlier, &options(50, 0, 1), &|_| {}).unwrap();
+        assert!(text.starts_with(earlier) && learned(&text).is_empty(), "{text}");
+        assert!(text.contains("1 lost game(s)"), "{text}");
     }
 
     #[test]
-    fn games_nobody_lost_are_refused_with_their_number() {
-        let options = LearnOptions { plies: 64, time: Duration::from_millis(50), jobs: 1 };
-        for (games, says) in [
-            (vec![pegs("a1 a2")], "game 1: the game is not over"),
-            (vec![pegs("a1 a2 b1 b2 c1 c2 d1"), pegs("b2")], "game 2: the game is not over"),
+    fn games_nobody_lost_and_bad_books_are_refused() {
+        let won = pegs("a1 a2 b1 b2 c1 c2 d1");
+        for (games, earlier, says) in [
+            (vec![pegs("a1 a2")], "", "game 1: the game is not over"),
+            (vec![won.clone(), pegs("b2")], "", "game 2: the game is not over"),
+            (vec![won], "b2 : b9\n", "book line 1"),
         ] {
-            let error = learn(&games, &Book::default(), &options, &|_| {}).unwrap_err();
-            assert_eq!(error, says);
+            let error = learn(&games, earlier, &options(50, 0, 1), &|_| {}).unwrap_err();
+            assert!(error.starts_with(says), "{error}");
         }
     }
 }
