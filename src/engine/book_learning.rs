@@ -1,9 +1,10 @@
 //! Book learning from lost games. The lower levels vary only their first moves, so a line
-//! the top level lost comes up again, game after game. For each lost game this searches the
-//! loser's positions again, many times longer than a move's budget, from the first move on,
-//! and stops at the first where the longer search chooses another move than the game did:
-//! from there on the game will not repeat. Each position searched becomes a book entry, so
-//! the loser keeps to the line up to that point and then leaves it.
+//! the top level lost comes up again. For each lost game this searches the loser's
+//! positions again, many times longer than a move's budget, from the first after the
+//! arena's opening on, book positions included, and stops at the first where the longer
+//! search chooses another move than the game did: from there on the game will not repeat.
+//! Each position searched becomes a book entry (a book position only if its move changes),
+//! so the loser keeps to the line up to that point and then leaves it.
 //!
 //! The longer search decides, not the game's result: the book learns where to look harder,
 //! never a move that merely happened to win once.
