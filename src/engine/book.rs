@@ -245,7 +245,7 @@ fn likely_replies(pegs: &[Peg], book: Peg, count: usize) -> Vec<Pending> {
 }
 
 /// `b2 c3 a1`: the moves without numbers, one position per line reading well.
-pub(super) fn plain_moves(pegs: &[Peg]) -> String {
+fn plain_moves(pegs: &[Peg]) -> String {
     pegs.iter().map(Peg::to_string).collect::<Vec<_>>().join(" ")
 }
 
@@ -257,39 +257,54 @@ fn search_all(
     earlier: &Book,
     progress: &(dyn Fn(usize, usize, &str) + Sync),
 ) -> Vec<Option<(Peg, String)>> {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let mut results: Vec<Option<(Peg, String)>> = (0..level.len()).map(|_| None).collect();
+    let report = |line: &str| progress(done.fetch_add(1, Ordering::Relaxed) + 1, level.len(), line);
+    let results = in_parallel(level, options.jobs, |pending| {
+        let board = Board::from_position(&pending.position);
+        if let Some((cell, line)) = earlier.lookup_with_line(&board) {
+            report(line);
+            return Some((super::peg_of(cell), line.to_string()));
+        }
+        let analysis = super::analyse(&pending.position, None, Some(options.time))?;
+        let line = entry_line(&pending.pegs, &analysis, "");
+        report(&line);
+        Some((analysis.best, line))
+    });
+    results.into_iter().map(Option::flatten).collect()
+}
+
+/// A book line for the position after `pegs`: the search's move, score and depth, then
+/// `note`.
+pub(super) fn entry_line(pegs: &[Peg], analysis: &super::Analysis, note: &str) -> String {
+    let score = analysis.score.map_or("?".to_string(), |s| s.to_string());
+    let line = format!(
+        "{} : {}  # score {score}, depth {}",
+        plain_moves(pegs),
+        analysis.best,
+        analysis.depth
+    );
+    let line = if note.is_empty() { line } else { format!("{line}, {note}") };
+    line.trim_start().to_string()
+}
+
+/// `work` applied to every item, `jobs` items at a time (one thread each), in the items'
+/// order; `None` where a worker failed.
+pub(super) fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<Option<R>> {
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..options.jobs.max(1))
+        let workers: Vec<_> = (0..jobs.max(1))
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(pending) = level.get(i) else { break };
-                        let board = Board::from_position(&pending.position);
-                        if let Some((cell, line)) = earlier.lookup_with_line(&board) {
-                            progress(done.fetch_add(1, Ordering::Relaxed) + 1, level.len(), line);
-                            mine.push((i, (super::peg_of(cell), line.to_string())));
-                            continue;
-                        }
-                        let Some(analysis) =
-                            super::analyse(&pending.position, None, Some(options.time))
-                        else {
-                            continue;
-                        };
-                        let line = format!(
-                            "{} : {}  # score {}, depth {}",
-                            plain_moves(&pending.pegs),
-                            analysis.best,
-                            analysis.score.map_or("?".to_string(), |s| s.to_string()),
-                            analysis.depth
-                        )
-                        .trim_start()
-                        .to_string();
-                        progress(done.fetch_add(1, Ordering::Relaxed) + 1, level.len(), &line);
-                        mine.push((i, (analysis.best, line)));
+                        let Some(item) = items.get(i) else { break };
+                        mine.push((i, work(item)));
                     }
                     mine
                 })

@@ -10,11 +10,10 @@
 //! never a move that merely happened to win once.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::board::Board;
-use super::book::{Book, Key, key_of, plain_moves};
+use super::book::{Book, Key, entry_line, in_parallel, key_of};
 use crate::rules::{Peg, Position, Status};
 
 /// How to learn.
@@ -74,20 +73,12 @@ fn learn_game(
         }
         let Some(analysis) = super::analyse(&position, None, Some(options.time)) else { break };
         let leaves = analysis.best != played;
-        let line = format!(
-            "{} : {}  # score {}, depth {}, {} {played}",
-            plain_moves(before),
-            analysis.best,
-            analysis.score.map_or("?".to_string(), |s| s.to_string()),
-            analysis.depth,
-            match (leaves, in_book.is_some()) {
-                (true, true) => "learned: the book and the lost game played",
-                (true, false) => "learned: the lost game played",
-                (false, _) => "as the lost game:",
-            },
-        )
-        .trim_start()
-        .to_string();
+        let note = match (leaves, in_book.is_some()) {
+            (true, true) => format!("learned: the book and the lost game played {played}"),
+            (true, false) => format!("learned: the lost game played {played}"),
+            (false, _) => format!("as the lost game: {played}"),
+        };
+        let line = entry_line(before, &analysis, &note);
         progress(&line);
         if leaves || in_book.is_none() {
             lesson.push((key_of(&board), line));
@@ -116,34 +107,14 @@ pub fn learn(
     // The same game listed twice is learned once.
     let mut listed = HashSet::new();
     let distinct: Vec<&Vec<Peg>> = games.iter().filter(|g| listed.insert(*g)).collect();
-    let next = AtomicUsize::new(0);
-    let mut lessons: Vec<Lesson> = vec![Vec::new(); distinct.len()];
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..options.jobs.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    while let Some(&game) = distinct.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        mine.push((game, learn_game(game, &book, options, progress)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        for worker in workers {
-            for (game, lesson) in worker.join().unwrap_or_default() {
-                if let Some(i) = distinct.iter().position(|&g| g == game) {
-                    lessons[i] = lesson;
-                }
-            }
-        }
-    });
+    let lessons =
+        in_parallel(&distinct, options.jobs, |game| learn_game(game, &book, options, progress));
     // Games that share their first moves searched those positions each; the first game's
     // entry is kept (the longer search chose the same move, or the later game's line no
     // longer occurs past it).
     let mut seen = HashSet::new();
     let learned: Vec<(Key, String)> =
-        lessons.into_iter().flatten().filter(|(key, _)| seen.insert(*key)).collect();
+        lessons.into_iter().flatten().flatten().filter(|(key, _)| seen.insert(*key)).collect();
     let replaced: HashSet<usize> =
         learned.iter().filter_map(|(key, _)| book.line_number(key)).collect();
     let mut text = String::new();
