@@ -19,6 +19,7 @@ use crate::rules::{Peg, Position, parse_moves, parse_peg};
 /// A position's book key: the least image of (side to move's spheres, opponent's).
 pub(super) type Key = (u64, u64);
 
+/// The key of `board`'s position, the same for all its images.
 pub(super) fn key_of(board: &Board) -> Key {
     key_and_symmetry(board).0
 }
