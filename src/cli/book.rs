@@ -36,7 +36,7 @@ pub struct BookArgs {
     /// moves (`1. b2 d4 … 1-0`) or as `arena --verbose` prints them. The loser's positions
     /// are searched again for --time each, from the first, up to the first where the
     /// search chooses another move; prints the earlier book (--reuse, else the shipped
-    /// one) followed by the new entries.
+    /// one), less the entries that changed, followed by the new entries.
     #[arg(long, value_name = "FILE")]
     pub learn: Option<PathBuf>,
     /// With --learn: positions with more spheres than this are left to the search.
@@ -80,10 +80,9 @@ fn learn(args: &BookArgs, games_file: &std::path::Path, earlier_text: &str) -> E
         },
         Err(e) => return fail(e.to_string()),
     };
+    // Read here too, so that an error names the book's file rather than the games'.
     if let Err(e) = Book::parse(earlier_text) {
-        let path =
-            args.reuse.as_ref().map_or("the shipped book".into(), |p| p.display().to_string());
-        eprintln!("yonmoku book: {path}: {e}");
+        eprintln!("yonmoku book: {}: {e}", earlier_name(args));
         return ExitCode::FAILURE;
     }
     let options = LearnOptions {
@@ -103,6 +102,11 @@ fn learn(args: &BookArgs, games_file: &std::path::Path, earlier_text: &str) -> E
     write_out(&text)
 }
 
+/// The earlier book, as an error names it.
+fn earlier_name(args: &BookArgs) -> String {
+    args.reuse.as_ref().map_or("the shipped book".into(), |path| path.display().to_string())
+}
+
 fn write_out(text: &str) -> ExitCode {
     match io::stdout().lock().write_all(text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -114,20 +118,6 @@ fn write_out(text: &str) -> ExitCode {
 }
 
 pub fn run(args: BookArgs) -> ExitCode {
-    if args.every > args.plies {
-        eprintln!(
-            "yonmoku book: --every ({}) must not exceed --plies ({})",
-            args.every, args.plies
-        );
-        return ExitCode::FAILURE;
-    }
-    let options = BuildOptions {
-        every_position_plies: args.every,
-        plies: args.plies,
-        replies: args.replies.max(1),
-        time: args.time,
-        jobs: args.jobs.max(1),
-    };
     let earlier_text = match &args.reuse {
         None => None,
         Some(path) => match std::fs::read_to_string(path) {
@@ -142,13 +132,26 @@ pub fn run(args: BookArgs) -> ExitCode {
         let text = earlier_text.as_deref().unwrap_or(engine::SHIPPED_BOOK);
         return learn(&args, games_file, text);
     }
+    if args.every > args.plies {
+        eprintln!(
+            "yonmoku book: --every ({}) must not exceed --plies ({})",
+            args.every, args.plies
+        );
+        return ExitCode::FAILURE;
+    }
     let earlier = match earlier_text.as_deref().map(Book::parse).transpose() {
         Ok(book) => book.unwrap_or_default(),
         Err(e) => {
-            let path = args.reuse.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
-            eprintln!("yonmoku book: {path}: {e}");
+            eprintln!("yonmoku book: {}: {e}", earlier_name(&args));
             return ExitCode::FAILURE;
         }
+    };
+    let options = BuildOptions {
+        every_position_plies: args.every,
+        plies: args.plies,
+        replies: args.replies.max(1),
+        time: args.time,
+        jobs: args.jobs.max(1),
     };
     let started = Instant::now();
     let progress = |done: usize, total: usize, line: &str| {
