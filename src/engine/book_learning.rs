@@ -42,11 +42,21 @@ fn check(game: &[Peg]) -> Result<(), String> {
 }
 
 /// The positions of `game` where its loser was to move, from the first, up to `plies`
-/// spheres: the moves before each and the move the loser played.
-fn losers_choices(game: &[Peg], plies: usize) -> impl Iterator<Item = (&[Peg], Peg)> {
-    // The winner made the last move, so the loser moved at the plies of the other parity.
-    let first = game.len() % 2;
-    (first..game.len().min(plies + 1)).step_by(2).map(move |ply| (&game[..ply], game[ply]))
+/// spheres: the moves before each and the move the loser played. Empty if nobody won.
+fn losers_choices(game: &[Peg], plies: usize) -> Vec<(&[Peg], Peg)> {
+    let Ok(end) = Position::after(game) else { return Vec::new() };
+    let Status::Won { winner, .. } = end.status() else { return Vec::new() };
+    let mut position = Position::new();
+    let mut choices = Vec::new();
+    for (ply, &peg) in game.iter().enumerate().take(plies + 1) {
+        if position.to_move() != winner {
+            choices.push((&game[..ply], peg));
+        }
+        if position.play(peg).is_err() {
+            break;
+        }
+    }
+    choices
 }
 
 /// What one game taught: the entries' keys and lines, in the order of the game.
@@ -62,7 +72,7 @@ fn learn_game(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Lesson {
     let mut lesson = Vec::new();
-    let chosen = losers_choices(game, options.plies);
+    let chosen = losers_choices(game, options.plies).into_iter();
     for (before, played) in chosen.filter(|(before, _)| before.len() >= options.opening_plies) {
         let Ok(position) = Position::after(before) else { break };
         let board = Board::from_position(&position);
@@ -147,16 +157,18 @@ mod tests {
     }
 
     #[test]
-    fn the_losers_choices_are_the_plies_of_the_other_parity() {
+    fn the_losers_choices_are_where_the_loser_was_to_move() {
         // Black wins on a1:1-d1:1 with the 7th move; White chose at plies 1, 3 and 5.
         let game = pegs("a1 a2 b1 b2 c1 c2 d1");
-        let choices: Vec<(usize, Peg)> =
-            losers_choices(&game, 64).map(|(before, played)| (before.len(), played)).collect();
+        let choices: Vec<(usize, Peg)> = losers_choices(&game, 64)
+            .iter()
+            .map(|(before, played)| (before.len(), *played))
+            .collect();
         assert_eq!(choices, vec![(1, game[1]), (3, game[3]), (5, game[5])]);
-        assert_eq!(losers_choices(&game, 3).count(), 2);
+        assert_eq!(losers_choices(&game, 3).len(), 2);
         // White wins with the 8th move: Black chose at plies 0, 2, 4 and 6.
         let game = pegs("a1 a2 b1 b2 c1 c2 a4 d2");
-        let plies: Vec<usize> = losers_choices(&game, 64).map(|(b, _)| b.len()).collect();
+        let plies: Vec<usize> = losers_choices(&game, 64).iter().map(|(b, _)| b.len()).collect();
         assert_eq!(plies, vec![0, 2, 4, 6]);
     }
 
