@@ -36,8 +36,10 @@ pub struct ArenaArgs {
     pub time_scale: f64,
     /// Evaluation weights for Black instead of its level's own, to tune them by self-play:
     /// open lines with 1, 2, 3 spheres, good-level threat, other threat, stacked threats,
-    /// tempo, zugzwang control, and optionally contested zugzwang control (level 6's are
-    /// "4,24,0,50,60,200,20,600,300").
+    /// tempo, zugzwang control, and optionally contested zugzwang control (level 6's were
+    /// "4,24,0,50,60,200,20,600,300"); or those nine and eleven more: White's control,
+    /// neither side's, Black's live threats on levels 1 to 4, White's, and a dead threat
+    /// (see `Weights` in src/engine/eval.rs).
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub black_weights: Option<Weights>,
     /// Evaluation weights for White (as --black-weights).
@@ -92,12 +94,23 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
         tempo: n[6],
         zugzwang: n[7],
         contested_zugzwang,
+        ..Weights::WITHOUT_ZUGZWANG
     };
     match numbers.len() {
         // Without the ninth, contested control counts as much as any other.
         8 => Ok(weights(&numbers, numbers[7])),
         9 => Ok(weights(&numbers, numbers[8])),
-        n => Err(format!("expected 8 or 9 numbers, found {n}")),
+        20 => Ok(Weights {
+            white_zugzwang: Some(numbers[9]),
+            no_control: numbers[10],
+            live_threat: [
+                [numbers[11], numbers[12], numbers[13], numbers[14]],
+                [numbers[15], numbers[16], numbers[17], numbers[18]],
+            ],
+            dead_threat: numbers[19],
+            ..weights(&numbers, numbers[8])
+        }),
+        n => Err(format!("expected 8, 9 or 20 numbers, found {n}")),
     }
 }
 
@@ -329,8 +342,10 @@ mod tests {
     }
 
     #[test]
-    fn weights_are_eight_or_nine_numbers() {
-        assert_eq!(parse_weights("4,24,0,50,60,200,20,600,300"), Ok(Weights::DEFAULT));
+    fn weights_are_eight_nine_or_twenty_numbers() {
+        assert_eq!(parse_weights("4,24,0,50,60,200,20,600,300"), Ok(Weights::PREVIOUS));
+        let fitted = "13,92,-112,0,0,46,100,437,-136,367,-330,66,247,445,218,-187,134,427,95,-73";
+        assert_eq!(parse_weights(fitted), Ok(Weights::DEFAULT));
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600").unwrap().contested_zugzwang, 600);
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600,0").unwrap().contested_zugzwang, 0);
         assert!(parse_weights("1,2,3").is_err());
