@@ -75,14 +75,15 @@ impl Weights {
     /// instead to 4,085 positions 24 to 34 cells from the end of 400 games of level 6
     /// against itself (a twentieth of its time, the two-move openings), each solved exactly:
     /// a logistic fit of Black's result on these terms (one logit = 400). It called 72% of
-    /// them right (67% of games left out of the fit), the weights before 59%. The fit found Black's uncontested control worth much,
-    /// but contested control, White's control and no control all White's games; threats on
-    /// level 3 worth most to either side; and the move worth 100. Level 6 with them against
-    /// level 6 with the weights before (`PREVIOUS`), from the two-move openings: 54–2–44
-    /// over 100 games at a tenth of the time, 122–1–77 over 200 at a twentieth (47–52 as
-    /// Black, 75–25 as White; against themselves the weights before won 43–46% as Black).
-    /// Without the two terms of unexpected sign (an open line of three, a live White threat
-    /// on level 1) they scored 94–106 against these.
+    /// them right (70% of games left out of the fit), the weights before 64%. The fit found
+    /// Black's uncontested control worth much, but contested control, White's control and
+    /// no control all White's games (Black won 46%, 41% and 33% of them); threats on level
+    /// 3 worth most to either side; and the move worth 100. Level 6 with them against level
+    /// 6 with the weights before ([`Weights::PREVIOUS`]), from the two-move openings:
+    /// 54–2–44 over 100 games at a tenth of the time, 122–1–77 over 200 at a twentieth
+    /// (47–52 as Black, 75–25 as White; against themselves the weights before won 43–46% as
+    /// Black). Without the two terms of unexpected sign (an open line of three, a live White
+    /// threat on level 1) they scored 94–106 against these.
     pub const DEFAULT: Weights = Weights {
         open_line: [13, 92, -112],
         good_threat: 0,
