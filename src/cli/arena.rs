@@ -344,7 +344,7 @@ mod tests {
     #[test]
     fn weights_are_eight_nine_or_twenty_numbers() {
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600,300"), Ok(Weights::PREVIOUS));
-        let fitted = "13,92,-112,0,0,46,100,437,-136,367,-330,66,247,445,218,-187,134,427,95,-73";
+        let fitted = "17,102,6,0,0,214,126,487,-53,401,-430,13,90,338,237,-289,231,247,92,-267";
         assert_eq!(parse_weights(fitted), Ok(Weights::DEFAULT));
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600").unwrap().contested_zugzwang, 600);
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600,0").unwrap().contested_zugzwang, 0);
