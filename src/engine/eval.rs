@@ -71,7 +71,7 @@ impl Weights {
     /// (README, Strength).
     ///
     /// Those fits used positions from games between levels 5 and 6, where who plays which
-    /// colour shows in the position and predicts the winner. The weights below were fitted
+    /// colour shows in the position and predicts the winner. A first fit was made
     /// instead to 4,085 positions 24 to 34 cells from the end of 400 games of level 6
     /// against itself (a twentieth of its time, the two-move openings), each solved exactly:
     /// a logistic fit of Black's result on these terms (one logit = 400). It called 72% of
@@ -87,7 +87,7 @@ impl Weights {
     ///
     /// A second round added 3,794 positions from 400 games of level 6 with those weights
     /// against itself (solved the same way; Black won 167, White 231, 2 draws) and fitted all
-    /// 7,879 together: 73% called right, 72% of games left out. These are that fit. Against
+    /// 7,879 together: 73% called right, 71.5% of games left out. These are that fit. Against
     /// the first fit ("13,92,-112,0,0,46,100,437,-136,367,-330,66,247,445,218,-187,134,427,
     /// 95,-73" for `arena --black-weights`), from the two-move openings: 159–1–140 over 300
     /// games at a twentieth of the time and 115–0–85 over 200 at a tenth (79–1–70 and 48–52
