@@ -71,8 +71,8 @@ impl Weights {
     /// (README, Strength).
     ///
     /// Those fits used positions from games between levels 5 and 6, where who plays which
-    /// colour shows in the position and predicts the winner. A first fit was made
-    /// instead to 4,085 positions 24 to 34 cells from the end of 400 games of level 6
+    /// colour shows in the position and predicts the winner. The first fit used
+    /// instead 4,085 positions 24 to 34 cells from the end of 400 games of level 6
     /// against itself (a twentieth of its time, the two-move openings), each solved exactly:
     /// a logistic fit of Black's result on these terms (one logit = 400). It called 72% of
     /// them right (70% of games left out of the fit), the weights before 64%. The fit found
@@ -83,7 +83,7 @@ impl Weights {
     /// 54–2–44 over 100 games at a tenth of the time, 122–1–77 over 200 at a twentieth
     /// (47–52 as Black, 75–25 as White; against themselves the weights before won 43–46% as
     /// Black). Without the two terms of unexpected sign (an open line of three, a live White
-    /// threat on level 1) they scored 94–106 against these.
+    /// threat on level 1) they scored 94–106 against the first fit.
     ///
     /// A second round added 3,794 positions from 400 games of level 6 with those weights
     /// against itself (solved the same way; Black won 167, White 231, 2 draws) and fitted all
