@@ -38,8 +38,9 @@ pub struct ArenaArgs {
     /// open lines with 1, 2, 3 spheres, good-level threat, other threat, stacked threats,
     /// tempo, zugzwang control, and optionally contested zugzwang control (level 6's were
     /// "4,24,0,50,60,200,20,600,300"); or those nine and eleven more: White's control,
-    /// neither side's, Black's live threats on levels 1 to 4, White's, and a dead threat
-    /// (see `Weights` in src/engine/eval.rs).
+    /// neither side's, Black's live threats on levels 1 to 4, White's, and a dead threat;
+    /// or those twenty and a Black and a White parity line (see `Weights` in
+    /// src/engine/eval.rs).
     #[arg(long, value_name = "W", value_parser = parse_weights)]
     pub black_weights: Option<Weights>,
     /// Evaluation weights for White (as --black-weights).
@@ -100,7 +101,11 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
         // Without the ninth, contested control counts as much as any other.
         8 => Ok(weights(&numbers, numbers[7])),
         9 => Ok(weights(&numbers, numbers[8])),
-        20 => Ok(Weights {
+        20 | 22 => Ok(Weights {
+            parity_line: [
+                numbers.get(20).copied().unwrap_or(0),
+                numbers.get(21).copied().unwrap_or(0),
+            ],
             white_zugzwang: Some(numbers[9]),
             no_control: numbers[10],
             live_threat: [
@@ -110,7 +115,7 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
             dead_threat: numbers[19],
             ..weights(&numbers, numbers[8])
         }),
-        n => Err(format!("expected 8, 9 or 20 numbers, found {n}")),
+        n => Err(format!("expected 8, 9, 20 or 22 numbers, found {n}")),
     }
 }
 
@@ -342,10 +347,14 @@ mod tests {
     }
 
     #[test]
-    fn weights_are_eight_nine_or_twenty_numbers() {
+    fn weights_are_eight_nine_twenty_or_twenty_two_numbers() {
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600,300"), Ok(Weights::PREVIOUS));
-        let fitted = "17,102,6,0,0,214,126,487,-53,401,-430,13,90,338,237,-289,231,247,92,-267";
+        let fitted =
+            "10,53,16,0,0,216,133,401,-155,692,-705,60,177,260,238,-186,252,338,155,-218,365,0";
         assert_eq!(parse_weights(fitted), Ok(Weights::DEFAULT));
+        let second = "17,102,6,0,0,214,126,487,-53,401,-430,13,90,338,237,-289,231,247,92,-267";
+        assert_eq!(parse_weights(second).unwrap().parity_line, [0, 0]);
+        assert_eq!(parse_weights(second).unwrap().dead_threat, -267);
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600").unwrap().contested_zugzwang, 600);
         assert_eq!(parse_weights("4,24,0,50,60,200,20,600,0").unwrap().contested_zugzwang, 0);
         assert!(parse_weights("1,2,3").is_err());

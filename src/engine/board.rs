@@ -29,15 +29,18 @@ const fn lines_at() -> ([[u64; 7]; 64], [u8; 64]) {
 }
 
 /// Open lines (no opposing sphere) by how many spheres they hold, for both sides, packed
-/// one byte each: the side to move's lines with 1, 2, 3 spheres in bytes 0–2, the
-/// opponent's in bytes 4–6. A move changes only the lines through its cell, so the search
-/// keeps these up to date for a few bit counts instead of walking all 76 lines at a leaf.
+/// one byte each: the side to move's lines with 1, 2, 3 spheres in bytes 0–2 and its
+/// [parity lines](OpenLines::own_parity) in byte 3, the opponent's in bytes 4–7. A move
+/// changes only the lines through its cell, so the search keeps these up to date for a few
+/// bit counts instead of walking all 76 lines at a leaf.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct OpenLines(u64);
 
 impl OpenLines {
     /// The mover's half and the opponent's half trade places.
     const SWAP: u32 = 32;
+    /// The byte of the side to move's parity lines (the opponent's is 4 higher).
+    const PARITY_BYTE: u32 = 3;
 
     fn count(lines: u64, byte: u32) -> i32 {
         ((lines >> (8 * byte)) & 0xFF) as i32
@@ -55,8 +58,26 @@ impl OpenLines {
         OpenLines::count(self.0, spheres as u32 + 3)
     }
 
-    /// Counted from scratch.
+    /// The side to move's parity lines: open lines two spheres short whose two empty cells
+    /// both lie on its good levels (Black: 1 and 3; White: 2 and 4). When the board fills
+    /// up by follow-up play (each answer on the peg of the move before), every odd cell
+    /// goes to Black and every even one to White, so such a line completes by itself unless
+    /// the opponent spends a tempo on it.
+    #[inline(always)]
+    pub fn own_parity(self) -> i32 {
+        OpenLines::count(self.0, OpenLines::PARITY_BYTE)
+    }
+
+    /// The opponent's parity lines.
+    #[inline(always)]
+    pub fn other_parity(self) -> i32 {
+        OpenLines::count(self.0, OpenLines::PARITY_BYTE + 4)
+    }
+
+    /// Counted from scratch; `own` is the side to move's.
     pub fn of(own: u64, other: u64) -> OpenLines {
+        let occupied = own | other;
+        let own_good = good_levels(occupied);
         let mut packed = 0u64;
         for &line in &LINES {
             let (a, b) = ((line & own).count_ones(), (line & other).count_ones());
@@ -65,29 +86,73 @@ impl OpenLines {
                 (0, 1..=3) => packed += 1 << (8 * (b + 3)),
                 _ => {}
             }
+            let empty = line & !occupied;
+            if (a, b) == (2, 0) && empty & !own_good == 0 {
+                packed += 1 << (8 * OpenLines::PARITY_BYTE);
+            }
+            if (a, b) == (0, 2) && empty & own_good == 0 {
+                packed += 1 << (8 * (OpenLines::PARITY_BYTE + 4));
+            }
         }
         OpenLines(packed)
     }
 }
 
-/// How the mover's sphere changes a line's entry in [`OpenLines`], by the line's spheres
-/// before the move: `[own][other]`, as a wrapping delta on the packed counts.
-const LINE_DELTA: [[u64; 4]; 4] = line_delta();
+/// The good levels of the side to move when `occupied` is on the board: Black (to move
+/// after an even number of spheres) has the odd ones.
+#[inline(always)]
+fn good_levels(occupied: u64) -> u64 {
+    if occupied.count_ones().is_multiple_of(2) { ODD_LEVELS } else { EVEN_LEVELS }
+}
 
-const fn line_delta() -> [[u64; 4]; 4] {
-    let mut table = [[0u64; 4]; 4];
-    // Still open: one more of ours (a line of 3 that becomes 4 is a win, never played).
-    let mut a = 0;
-    while a < 3 {
-        let gained = 1u64 << (8 * a);
-        table[a][0] = if a == 0 { gained } else { gained.wrapping_sub(1 << (8 * (a - 1))) };
-        a += 1;
-    }
-    // The opponent's open line is closed.
-    let mut b = 1;
-    while b < 4 {
-        table[0][b] = 0u64.wrapping_sub(1 << (8 * (b + 3)));
-        b += 1;
+/// How the mover's sphere changes a line's entry in [`OpenLines`], as a wrapping delta on
+/// the packed counts, by `[cell on the mover's good levels][the mover's spheres on the line
+/// before][the opponent's][the line's other empty cells: bit 0 set when none is on the
+/// mover's bad levels, bit 1 when none is on its good levels]`. One table look-up per line
+/// keeps the parity lines as cheap to follow as the open lines.
+const LINE_DELTA: [[[[u64; 4]; 4]; 4]; 2] = line_delta();
+
+const fn line_delta() -> [[[[u64; 4]; 4]; 4]; 2] {
+    const OWN_PARITY: u64 = 1 << (8 * OpenLines::PARITY_BYTE);
+    const OTHER_PARITY: u64 = 1 << (8 * (OpenLines::PARITY_BYTE + 4));
+    let mut table = [[[[0u64; 4]; 4]; 4]; 2];
+    let mut cell_good = 0;
+    while cell_good < 2 {
+        let mut free = 0;
+        while free < 4 {
+            let (others_good, others_bad) = (free & 1 != 0, free & 2 != 0);
+            // Still open: one more of ours (a line of 3 that becomes 4 is a win, never played).
+            let mut a = 0;
+            while a < 3 {
+                let gained = 1u64 << (8 * a);
+                let mut delta =
+                    if a == 0 { gained } else { gained.wrapping_sub(1 << (8 * (a - 1))) };
+                // One of ours becomes two with both free cells good: a parity line.
+                if a == 1 && others_good {
+                    delta = delta.wrapping_add(OWN_PARITY);
+                }
+                // Two become three: the parity line (the cell and one more, both good) is a
+                // threat now.
+                if a == 2 && others_good && cell_good == 1 {
+                    delta = delta.wrapping_sub(OWN_PARITY);
+                }
+                table[cell_good][a][0][free] = delta;
+                a += 1;
+            }
+            // The opponent's open line is closed, and with it a parity line of two whose
+            // free cells (this one among them) were all on the opponent's good levels.
+            let mut b = 1;
+            while b < 4 {
+                let mut delta = 0u64.wrapping_sub(1 << (8 * (b + 3)));
+                if b == 2 && others_bad && cell_good == 0 {
+                    delta = delta.wrapping_sub(OTHER_PARITY);
+                }
+                table[cell_good][0][b][free] = delta;
+                b += 1;
+            }
+            free += 1;
+        }
+        cell_good += 1;
     }
     table
 }
@@ -199,10 +264,16 @@ impl Board {
         let index = cell.trailing_zeros() as usize;
         let mut made = 0;
         let mut lines = self.open_lines.0;
+        // The rest of the board's empty cells, split by the mover's good and bad levels.
+        let good = good_levels(self.occupied());
+        let rest = !occupied;
+        let (rest_good, rest_bad) = (rest & good, rest & !good);
+        let delta = &LINE_DELTA[(cell & good != 0) as usize];
         for &line in &LINES_AT[index][..LINES_AT_COUNT[index] as usize] {
             let mine = (line & self.own).count_ones() as usize;
             let theirs = (line & self.other).count_ones() as usize;
-            lines = lines.wrapping_add(LINE_DELTA[mine][theirs]);
+            let free = ((line & rest_bad == 0) as usize) | ((line & rest_good == 0) as usize) << 1;
+            lines = lines.wrapping_add(delta[mine][theirs][free]);
             made |= completion(line, own, self.other);
         }
         Board {
@@ -258,6 +329,43 @@ mod tests {
             b = b.play(cell.bit());
             assert_eq!(b, Board::from_position(&position), "after {peg}");
         }
+    }
+
+    /// Parity lines counted cell by cell, from the rules' lines and colours alone.
+    fn naive_parity_lines(position: &Position, colour: Colour) -> i32 {
+        // Black's good levels are 1 and 3 (z 0 and 2), White's 2 and 4.
+        let good_z = if colour == Colour::Black { 0 } else { 1 };
+        crate::rules::Line::all()
+            .filter(|line| {
+                let cells = line.cells();
+                let empty: Vec<_> = cells.iter().filter(|&&c| position.at(c).is_none()).collect();
+                let opponent = cells.iter().any(|&c| position.at(c) == Some(colour.opponent()));
+                !opponent && empty.len() == 2 && empty.iter().all(|c| c.z() % 2 == good_z)
+            })
+            .count() as i32
+    }
+
+    #[test]
+    fn parity_lines_match_a_count_cell_by_cell_along_random_games() {
+        let mut random = crate::engine::Random::seeded(11);
+        let mut seen = [0; 2];
+        for _ in 0..300 {
+            let mut position = Position::new();
+            while !position.is_over() {
+                let moves = position.legal_moves();
+                position.play(moves[random.below(moves.len())]).unwrap();
+                if position.is_over() {
+                    break;
+                }
+                let lines = Board::from_position(&position).open_lines;
+                let mover = position.to_move();
+                assert_eq!(lines.own_parity(), naive_parity_lines(&position, mover));
+                assert_eq!(lines.other_parity(), naive_parity_lines(&position, mover.opponent()));
+                seen[mover as usize] += lines.own_parity().min(1);
+            }
+        }
+        // The games reach positions where either side to move has some.
+        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
     }
 
     #[test]

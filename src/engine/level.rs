@@ -39,8 +39,8 @@ pub const OPENING_PLIES: u32 = 4;
 /// the machine; level 6 alone plays its first moves from the opening book, thinks for its
 /// whole time, proves endgames early and knows who controls the endgame's zugzwang (39–21
 /// in self-play at equal depth), with weights fitted to solved positions (176–3–121 in
-/// self-play against the hand-tuned weights, and a second fit 274–1–225 against the first:
-/// [`Weights::DEFAULT`]).
+/// self-play against the hand-tuned weights, a second fit 274–1–225 against the first, and
+/// a third, with parity lines, 285–0–115 against the second: [`Weights::DEFAULT`]).
 pub fn level(level: u8) -> Level {
     let ms = Duration::from_millis;
     match level.clamp(1, 6) {
