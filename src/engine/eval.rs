@@ -90,12 +90,13 @@ impl Weights {
     ///
     /// A second round added 3,794 positions from 400 games of level 6 with those weights
     /// against itself (solved the same way; Black won 167, White 231, 2 draws) and fitted all
-    /// 7,879 together: 73% called right, 71.5% of games left out. These are that fit. Against
+    /// 7,879 together: 73% called right, 71.5% of games left out. Against
     /// the first fit ("13,92,-112,0,0,46,100,437,-136,367,-330,66,247,445,218,-187,134,427,
     /// 95,-73" for `arena --black-weights`), from the two-move openings: 159–1–140 over 300
     /// games at a twentieth of the time and 115–0–85 over 200 at a tenth (79–1–70 and 48–52
     /// as Black, 80–70 and 67–33 as White), 274–1–225 in all. A fit to the new games alone
     /// (77% on them) scored 131–169 against the first fit: too few games to trust alone.
+    /// These were level 6's weights until the third fit.
     ///
     /// A third round added 3,883 positions from 400 games of level 6 with the second fit
     /// against itself (Black won 199, White 200, 1 draw) and fitted all 11,762 with parity
