@@ -257,6 +257,19 @@ impl Board {
     /// bit of [`Board::legal`] that does not win; a winning move ends the game instead).
     #[inline(always)]
     pub fn play(&self, cell: u64) -> Board {
+        self.play_with::<true>(cell)
+    }
+
+    /// As [`Board::play`], for a search that will never evaluate the position or any after
+    /// it (a proof to the end of the game): the open lines, which only the evaluation
+    /// reads, are left empty instead of followed, which spares a proof their per-line work.
+    #[inline(always)]
+    pub fn play_without_lines(&self, cell: u64) -> Board {
+        self.play_with::<false>(cell)
+    }
+
+    #[inline(always)]
+    fn play_with<const LINES: bool>(&self, cell: u64) -> Board {
         let own = self.own | cell;
         let occupied = own | self.other;
         // One pass over the lines through the cell: the threats it makes, and how it
@@ -270,10 +283,13 @@ impl Board {
         let (rest_good, rest_bad) = (rest & good, rest & !good);
         let delta = &LINE_DELTA[(cell & good != 0) as usize];
         for &line in &LINES_AT[index][..LINES_AT_COUNT[index] as usize] {
-            let mine = (line & self.own).count_ones() as usize;
-            let theirs = (line & self.other).count_ones() as usize;
-            let free = ((line & rest_bad == 0) as usize) | ((line & rest_good == 0) as usize) << 1;
-            lines = lines.wrapping_add(delta[mine][theirs][free]);
+            if LINES {
+                let mine = (line & self.own).count_ones() as usize;
+                let theirs = (line & self.other).count_ones() as usize;
+                let free =
+                    ((line & rest_bad == 0) as usize) | ((line & rest_good == 0) as usize) << 1;
+                lines = lines.wrapping_add(delta[mine][theirs][free]);
+            }
             made |= completion(line, own, self.other);
         }
         Board {
@@ -281,7 +297,11 @@ impl Board {
             other: own,
             own_threats: self.other_threats & !occupied,
             other_threats: (self.own_threats | made) & !occupied,
-            open_lines: OpenLines(lines.rotate_left(OpenLines::SWAP)),
+            open_lines: if LINES {
+                OpenLines(lines.rotate_left(OpenLines::SWAP))
+            } else {
+                OpenLines::default()
+            },
         }
     }
 
@@ -381,7 +401,11 @@ mod tests {
                 if position.is_over() {
                     break;
                 }
-                b = b.play(cell.bit());
+                let next = b.play(cell.bit());
+                // A proof's move differs only in the open lines it does not follow.
+                let without = b.play_without_lines(cell.bit());
+                assert_eq!(Board { open_lines: next.open_lines, ..without }, next);
+                b = next;
                 assert_eq!(b, Board::from_position(&position));
             }
         }

@@ -211,7 +211,13 @@ impl<'a> Searcher<'a> {
         beta: i32,
         first: bool,
     ) -> i32 {
-        let child = board.play(1 << cell);
+        // A child searched at least as deep as it has empty cells is a proof: nothing
+        // below it is evaluated, so it need not follow the open lines.
+        let child = if depth >= 63 - board.ply() as i32 {
+            board.play_without_lines(1 << cell)
+        } else {
+            board.play(1 << cell)
+        };
         if first {
             return -I::negamax(self, &child, depth, -beta, -alpha);
         }
