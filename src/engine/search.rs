@@ -213,7 +213,7 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         // A child searched at least as deep as it has empty cells is a proof: nothing
         // below it is evaluated, so it need not follow the open lines.
-        let child = if depth >= 63 - board.ply() as i32 {
+        let child = if depth >= board.empties() as i32 - 1 {
             board.play_without_lines(1 << cell)
         } else {
             board.play(1 << cell)
