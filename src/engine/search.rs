@@ -27,6 +27,17 @@ const CHILD_LOOKUP_EMPTIES: i32 = 18;
 /// Nodes of a search to a fixed depth do the same with at least this many plies to go.
 const CHILD_LOOKUP_DEPTH: i32 = 6;
 
+/// Proof nodes with at most this many empty cells use the searcher's own small table, which
+/// stays in the core's cache, instead of the large shared one: their subtrees are too small
+/// to be worth a wait for memory, and their transpositions come close together in time.
+const NEAR_LEAF_EMPTIES: i32 = 12;
+
+/// The size of that small table: it fits in the core's own (L2) cache.
+const NEAR_LEAF_KILOBYTES: usize = 1024;
+
+// The children that the enhanced cutoff looks up are all in the shared table.
+const _: () = assert!(CHILD_LOOKUP_EMPTIES - 1 > NEAR_LEAF_EMPTIES);
+
 /// Check the clock once every this many nodes.
 const CLOCK_INTERVAL: u64 = 4096;
 
@@ -50,6 +61,8 @@ pub struct RootResult {
 pub struct Searcher<'a> {
     /// Shared with the other threads searching the same position, if any.
     table: &'a Table,
+    /// This searcher's own, for proof nodes near the end (see [`NEAR_LEAF_EMPTIES`]).
+    near_leaf: Table,
     weights: Weights,
     clock: Clock<'a>,
     nodes: u64,
@@ -64,6 +77,7 @@ impl<'a> Searcher<'a> {
     pub fn new(table: &'a Table, weights: Weights, clock: Clock<'a>) -> Searcher<'a> {
         Searcher {
             table,
+            near_leaf: Table::with_kilobytes(NEAR_LEAF_KILOBYTES),
             weights,
             clock,
             nodes: 0,
@@ -150,6 +164,16 @@ impl<'a> Searcher<'a> {
             }
         }
         best
+    }
+
+    /// The table for a node: the small one for proof nodes near the end, else the shared one.
+    #[inline(always)]
+    fn table_for(&self, wanted_depth: i32, empties: i32) -> &Table {
+        if wanted_depth == EXACT_DEPTH && empties <= NEAR_LEAF_EMPTIES {
+            &self.near_leaf
+        } else {
+            self.table
+        }
     }
 
     /// The key of `board` and the symmetry that maps it onto the key's orientation.
@@ -288,7 +312,8 @@ impl<'a> Searcher<'a> {
         let use_table = wanted_depth >= 2;
         let (key, symmetry) = if use_table { self.key(board, ply) } else { (0, 0) };
         let mut table_move = None;
-        if let Some(entry) = if use_table { self.table.probe(key) } else { None } {
+        let probe = if use_table { self.table_for(wanted_depth, empties).probe(key) } else { None };
+        if let Some(entry) = probe {
             if entry.depth as i32 >= wanted_depth {
                 match entry.bound {
                     Bound::Exact => return entry.score,
@@ -317,9 +342,10 @@ impl<'a> Searcher<'a> {
             let child_wanted = if wanted_depth == EXACT_DEPTH { EXACT_DEPTH } else { depth - 1 };
             if let Some((score, cell)) = self.child_cutoff(board, moves, beta, child_wanted) {
                 if use_table {
-                    let best = map_cell(cell, symmetry);
-                    let depth = stored_depth(wanted_depth, empties);
-                    self.table.store(key, score, depth, Bound::Lower, best);
+                    let (depth, best) =
+                        (stored_depth(wanted_depth, empties), map_cell(cell, symmetry));
+                    let table = self.table_for(wanted_depth, empties);
+                    table.store(key, score, depth, Bound::Lower, best);
                 }
                 return score;
             }
@@ -366,11 +392,12 @@ impl<'a> Searcher<'a> {
             if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
                 // Ask for the children's buckets now: they arrive while the moves are ordered
                 // and the first children searched, instead of each probe waiting.
+                let child_table = self.table_for(wanted_depth, empties - 1);
                 let mut each = rest;
                 while each != 0 {
                     let cell = each & each.wrapping_neg();
                     each &= each - 1;
-                    self.table.prefetch(child_key(board, cell));
+                    child_table.prefetch(child_key(board, cell));
                 }
             }
             let list = if child_depth > 0 {
@@ -416,7 +443,8 @@ impl<'a> Searcher<'a> {
         };
         let stored_depth = stored_depth(wanted_depth, empties);
         if use_table {
-            self.table.store(key, best_score, stored_depth, bound, map_cell(best_cell, symmetry));
+            let best = map_cell(best_cell, symmetry);
+            self.table_for(wanted_depth, empties).store(key, best_score, stored_depth, bound, best);
         }
         best_score
     }

@@ -93,7 +93,12 @@ fn zeroed_slots(len: usize) -> Box<[Slot]> {
 impl Table {
     /// The number of buckets of a table of about `megabytes` MiB (a power of two).
     fn buckets_for(megabytes: usize) -> usize {
-        let wanted = (megabytes.max(1) << 20) / BUCKET_BYTES;
+        Table::buckets_for_kilobytes(megabytes.max(1) << 10)
+    }
+
+    /// The number of buckets of a table of about `kilobytes` KiB (a power of two).
+    fn buckets_for_kilobytes(kilobytes: usize) -> usize {
+        let wanted = ((kilobytes << 10) / BUCKET_BYTES).max(1);
         1usize << (usize::BITS - 1 - wanted.leading_zeros())
     }
 
@@ -104,7 +109,15 @@ impl Table {
 
     /// A table of about `megabytes` MiB (rounded down to a power of two buckets).
     pub fn with_megabytes(megabytes: usize) -> Table {
-        let buckets = Table::buckets_for(megabytes);
+        Table::with_buckets(Table::buckets_for(megabytes))
+    }
+
+    /// A table of about `kilobytes` KiB (rounded down to a power of two buckets).
+    pub fn with_kilobytes(kilobytes: usize) -> Table {
+        Table::with_buckets(Table::buckets_for_kilobytes(kilobytes))
+    }
+
+    fn with_buckets(buckets: usize) -> Table {
         // Spare slots, to start the buckets on a bucket boundary. That needs the slots
         // 16-byte aligned, as the system allocator gives large blocks (a test checks it);
         // were they not, probes would only be slower.
@@ -314,6 +327,16 @@ mod tests {
         }
         assert!(table.probe(keys[0]).is_none(), "the stale deep entry went first");
         assert!(keys[1..].iter().all(|&k| table.probe(k).is_some()));
+    }
+
+    #[test]
+    fn a_table_in_kilobytes_has_that_many_bytes_of_buckets() {
+        for (kilobytes, buckets) in [(1, 16), (256, 4096), (1000, 8192), (1024, 16384)] {
+            let table = Table::with_kilobytes(kilobytes);
+            assert_eq!(table.mask + 1, buckets, "{kilobytes} KiB");
+            table.store(key_of(1, 2), 7, 3, Bound::Exact, NO_MOVE);
+            assert_eq!(table.probe(key_of(1, 2)).map(|e| e.score), Some(7));
+        }
     }
 
     #[test]
