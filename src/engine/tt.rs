@@ -330,7 +330,7 @@ mod tests {
     }
 
     #[test]
-    fn a_table_in_kilobytes_has_that_many_bytes_of_buckets() {
+    fn a_table_in_kilobytes_rounds_down_to_a_power_of_two_buckets() {
         for (kilobytes, buckets) in [(1, 16), (256, 4096), (1000, 8192), (1024, 16384)] {
             let table = Table::with_kilobytes(kilobytes);
             assert_eq!(table.mask + 1, buckets, "{kilobytes} KiB");
