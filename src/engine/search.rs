@@ -1,5 +1,6 @@
 //! Negamax alpha-beta with principal-variation search, a transposition table (keys reduced
-//! over the board's symmetries near the root, where transpositions by symmetry are common),
+//! over the board's symmetries near the root, where transpositions by symmetry are common;
+//! a small one of the searcher's own, kept in cache, for the last plies of a proof),
 //! killers and history, the threat logic of [`Board::tactics`] at every node, and, where it
 //! saves most, a look at the children's table entries before searching any (an enhanced
 //! transposition cutoff).
