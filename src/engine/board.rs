@@ -1,7 +1,8 @@
 //! The search's view of a position: the side to move, its opponent, and both sides' threat
 //! cells, kept up to date incrementally so that a move costs a handful of line tests.
 
-use crate::rules::{BOTTOM_LEVEL, LINES, Position, drop_cells};
+use super::tt::{sphere_key, spheres_key};
+use crate::rules::{BOTTOM_LEVEL, Colour, LINES, Position, drop_cells};
 
 /// The masks of the lines through each cell (4 or 7), then empty masks.
 const LINES_AT: [[u64; 7]; 64] = lines_at().0;
@@ -196,6 +197,9 @@ pub struct Board {
     /// Empty cells where the opponent would complete a line.
     pub other_threats: u64,
     pub open_lines: OpenLines,
+    /// The transposition key past the symmetry plies, kept up to date move by move: the
+    /// XOR of a random word per sphere by colour and cell ([`sphere_key`]).
+    pub key: u64,
 }
 
 /// What the threat logic alone says about a position.
@@ -222,6 +226,7 @@ impl Board {
             own_threats: position.threats(mover),
             other_threats: position.threats(mover.opponent()),
             open_lines: OpenLines::of(position.stones(mover), position.stones(mover.opponent())),
+            key: spheres_key(position.stones(Colour::Black), position.stones(Colour::White)),
         }
     }
 
@@ -302,7 +307,14 @@ impl Board {
             } else {
                 OpenLines::default()
             },
+            key: self.key ^ self.child_key_delta(cell),
         }
+    }
+
+    /// What the side to move's sphere on `cell` XORs into [`Board::key`].
+    #[inline(always)]
+    pub fn child_key_delta(&self, cell: u64) -> u64 {
+        sphere_key(self.ply() as usize % 2, cell.trailing_zeros() as usize)
     }
 
     /// Takes a win, blocks a single threat, never plays directly under an opponent's

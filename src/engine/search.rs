@@ -177,14 +177,15 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The key of `board` and the symmetry that maps it onto the key's orientation.
+    /// The key of `board` (reduced over the symmetries up to [`SYMMETRY_PLY`], else the
+    /// board's incremental one) and the symmetry that maps it onto the key's orientation.
     #[inline]
     fn key(&self, board: &Board, ply: u32) -> (u64, usize) {
         if ply <= SYMMETRY_PLY {
             let (own, other, s) = canonical(board.own, board.other);
             (key_of(own, other), s)
         } else {
-            (key_of(board.own, board.other), 0)
+            (board.key | 1, 0)
         }
     }
 
@@ -468,7 +469,7 @@ fn stored_depth(wanted_depth: i32, empties: i32) -> u8 {
 /// plies (where keys are plain), without making the move.
 #[inline(always)]
 fn child_key(board: &Board, cell: u64) -> u64 {
-    key_of(board.other, board.own | cell)
+    (board.key ^ board.child_key_delta(cell)) | 1
 }
 
 /// The search's hot path counts bits at every node. Portable x86-64 code has no bit-count

@@ -162,7 +162,9 @@ impl Table {
     }
 
     /// The entry for `key`, if stored. Key 0 is never used by the search.
-    #[inline]
+    // Always inlined, as `store` is: left to the compiler both stayed calls, and the
+    // searches took 5–10% longer.
+    #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let i = self.bucket(key);
         for slot in &self.slots[i..i + BUCKET_SLOTS] {
@@ -174,7 +176,7 @@ impl Table {
         None
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn store(&self, key: u64, score: i32, depth: u8, bound: Bound, best: u8) {
         let generation = self.generation.load(Relaxed);
         let i = self.bucket(key);
@@ -265,7 +267,7 @@ mod huge_pages {
 /// SplitMix64's finaliser: a bijection on 64-bit words whose every output bit depends on
 /// every input bit.
 #[inline]
-fn mix(mut z: u64) -> u64 {
+const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -278,6 +280,44 @@ fn mix(mut z: u64) -> u64 {
 #[inline]
 pub fn key_of(own: u64, other: u64) -> u64 {
     mix(mix(own.wrapping_add(0x9E37_79B9_7F4A_7C15)) ^ other) | 1
+}
+
+/// One random word per colour and cell (Zobrist keys), for the keys past the symmetry
+/// plies: there a position's key is the XOR of its spheres' words, which a move updates
+/// with one XOR (see [`Board::key`](super::board::Board::key)) instead of the two rounds of
+/// mixing [`key_of`] costs at every node.
+const SPHERE_KEYS: [[u64; 64]; 2] = sphere_keys();
+
+const fn sphere_keys() -> [[u64; 64]; 2] {
+    let mut words = [[0; 64]; 2];
+    let mut i = 0;
+    while i < 128 {
+        // SplitMix64's stream: the mixer over a Weyl sequence.
+        words[i / 64][i % 64] = mix((i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        i += 1;
+    }
+    words
+}
+
+/// The word a sphere of `colour` (0 Black, 1 White) on `cell` adds to a position's
+/// incremental key.
+#[inline(always)]
+pub fn sphere_key(colour: usize, cell: usize) -> u64 {
+    SPHERE_KEYS[colour][cell]
+}
+
+/// The incremental key of a position with these spheres, counted from scratch.
+pub fn spheres_key(black: u64, white: u64) -> u64 {
+    let mut key = 0;
+    for cell in 0..64 {
+        if black & (1 << cell) != 0 {
+            key ^= sphere_key(0, cell);
+        }
+        if white & (1 << cell) != 0 {
+            key ^= sphere_key(1, cell);
+        }
+    }
+    key
 }
 
 #[cfg(test)]
@@ -406,6 +446,28 @@ mod tests {
                 add(own, other ^ 1 << i);
                 for j in 0..64 {
                     add(own ^ 1 << i, other ^ 1 << j);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_keys_of_positions_one_or_two_spheres_apart_differ() {
+        // As above for the XOR of sphere words: no word, and no XOR of two, equals another.
+        for (black, white) in [(0, 0), (0x0000_0000_0000_F0F0, 0x0000_0000_0000_0F0F)] {
+            let mut keys = std::collections::HashMap::new();
+            let mut add = |black: u64, white: u64| {
+                if let Some(was) = keys.insert(spheres_key(black, white), (black, white)) {
+                    assert_eq!(was, (black, white), "{black:x} {white:x} shares a key");
+                }
+            };
+            add(black, white);
+            for i in 0..64 {
+                add(black ^ 1 << i, white);
+                add(black, white ^ 1 << i);
+                for j in 0..64 {
+                    add(black ^ 1 << i, white ^ 1 << j);
+                    add(black ^ 1 << i ^ 1 << j, white);
                 }
             }
         }
