@@ -466,7 +466,7 @@ fn stored_depth(wanted_depth: i32, empties: i32) -> u8 {
 }
 
 /// The table key of the position after the side to move plays `cell`, past the symmetry
-/// plies (where keys are plain), without making the move.
+/// plies (where keys are the board's incremental ones), without making the move.
 #[inline(always)]
 fn child_key(board: &Board, cell: u64) -> u64 {
     (board.key ^ board.child_key_delta(cell)) | 1
