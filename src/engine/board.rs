@@ -314,7 +314,8 @@ impl Board {
     /// What the side to move's sphere on `cell` XORs into [`Board::key`].
     #[inline(always)]
     pub fn child_key_delta(&self, cell: u64) -> u64 {
-        sphere_key(self.ply() as usize % 2, cell.trailing_zeros() as usize)
+        let colour = if self.black_to_move() { 0 } else { 1 };
+        sphere_key(colour, cell.trailing_zeros() as usize)
     }
 
     /// Takes a win, blocks a single threat, never plays directly under an opponent's
