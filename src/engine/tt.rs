@@ -429,14 +429,13 @@ mod tests {
         assert_eq!(take_kept(owner, 1).probe(key_of(5, 6)), None, "taken, not shared");
     }
 
-    #[test]
-    fn positions_one_or_two_spheres_apart_have_different_keys() {
-        // Every position that differs from a few bases by one sphere of either side, or by
-        // one of each, gets a key of its own.
+    /// Asserts that every position that differs from a few bases by one sphere of either
+    /// side, by one of each, or by two of the first side gets a key of its own.
+    fn assert_keys_differ_near_bases(key: fn(u64, u64) -> u64) {
         for (own, other) in [(0, 0), (0x0000_0000_0000_F0F0, 0x0000_0000_0000_0F0F), (!0 >> 1, 1)] {
             let mut keys = std::collections::HashMap::new();
             let mut add = |own: u64, other: u64| {
-                if let Some(was) = keys.insert(key_of(own, other), (own, other)) {
+                if let Some(was) = keys.insert(key(own, other), (own, other)) {
                     assert_eq!(was, (own, other), "{own:x} {other:x} shares a key");
                 }
             };
@@ -446,31 +445,21 @@ mod tests {
                 add(own, other ^ 1 << i);
                 for j in 0..64 {
                     add(own ^ 1 << i, other ^ 1 << j);
+                    add(own ^ 1 << i ^ 1 << j, other);
                 }
             }
         }
     }
 
     #[test]
+    fn positions_one_or_two_spheres_apart_have_different_keys() {
+        assert_keys_differ_near_bases(key_of);
+    }
+
+    #[test]
     fn incremental_keys_of_positions_one_or_two_spheres_apart_differ() {
-        // As above for the XOR of sphere words: no word, and no XOR of two, equals another.
-        for (black, white) in [(0, 0), (0x0000_0000_0000_F0F0, 0x0000_0000_0000_0F0F)] {
-            let mut keys = std::collections::HashMap::new();
-            let mut add = |black: u64, white: u64| {
-                if let Some(was) = keys.insert(spheres_key(black, white), (black, white)) {
-                    assert_eq!(was, (black, white), "{black:x} {white:x} shares a key");
-                }
-            };
-            add(black, white);
-            for i in 0..64 {
-                add(black ^ 1 << i, white);
-                add(black, white ^ 1 << i);
-                for j in 0..64 {
-                    add(black ^ 1 << i, white ^ 1 << j);
-                    add(black ^ 1 << i ^ 1 << j, white);
-                }
-            }
-        }
+        // For the XOR of sphere words: no word, and no XOR of two, equals another.
+        assert_keys_differ_near_bases(spheres_key);
     }
 
     #[test]
