@@ -278,17 +278,17 @@ impl Board {
     fn play_with<const LINES: bool>(&self, cell: u64) -> Board {
         let own = self.own | cell;
         let occupied = own | self.other;
-        // How the move changes the open lines (one pass over the lines through the cell),
-        // then the threats it makes.
-        let index = cell.trailing_zeros() as usize;
+        let index = cell.trailing_zeros();
+        // How the move changes the open lines: one pass over the lines through the cell.
         let mut lines = self.open_lines.0;
-        // The rest of the board's empty cells, split by the mover's good and bad levels.
-        let good = good_levels(self.occupied());
-        let rest = !occupied;
-        let (rest_good, rest_bad) = (rest & good, rest & !good);
-        let delta = &LINE_DELTA[(cell & good != 0) as usize];
         if LINES {
-            for &line in &LINES_AT[index][..LINES_AT_COUNT[index] as usize] {
+            // The rest of the board's empty cells, split by the mover's good and bad levels.
+            let good = good_levels(self.occupied());
+            let rest = !occupied;
+            let (rest_good, rest_bad) = (rest & good, rest & !good);
+            let delta = &LINE_DELTA[(cell & good != 0) as usize];
+            let at = index as usize;
+            for &line in &LINES_AT[at][..LINES_AT_COUNT[at] as usize] {
                 let mine = (line & self.own).count_ones() as usize;
                 let theirs = (line & self.other).count_ones() as usize;
                 let free =
@@ -296,7 +296,7 @@ impl Board {
                 lines = lines.wrapping_add(delta[mine][theirs][free]);
             }
         }
-        let made = threats_through(index as u32, own, self.other);
+        let made = threats_through(index, own, self.other);
         Board {
             own: self.other,
             other: own,
