@@ -280,6 +280,8 @@ impl Board {
         let occupied = own | self.other;
         let index = cell.trailing_zeros();
         // How the move changes the open lines: one pass over the lines through the cell.
+        // (Only its 4 or 7 lines: unlike the threat test, the delta table would count an
+        // empty mask as a new open line.)
         let mut lines = self.open_lines.0;
         if LINES {
             // The rest of the board's empty cells, split by the mover's good and bad levels.
