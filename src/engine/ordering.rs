@@ -2,7 +2,7 @@
 //! (playable ones first, on the mover's good levels), blocks of future threats, killers,
 //! history, and cells on seven lines. Good ordering is most of alpha-beta's speed.
 
-use super::board::{Board, EVEN_LEVELS, ODD_LEVELS, threats_through};
+use super::board::{Board, EVEN_LEVELS, ODD_LEVELS, ThreatTest};
 use crate::rules::{LINES, drop_cells};
 
 /// How many lines pass through each cell: 7 for corners and inner cells, 4 elsewhere.
@@ -24,16 +24,27 @@ const fn line_count() -> [i32; 64] {
     out
 }
 
-/// Up to 16 moves (landing cells), best first.
+/// Up to 16 moves (landing cells), best first, with the threats each makes when the
+/// ordering tested them.
 #[derive(Clone, Copy)]
 pub struct MoveList {
     cells: [u8; 16],
     len: usize,
+    /// By peg: the threats the move on that peg makes ([`Board::threats_made`], less the
+    /// cells already threatened); set only when `threats_known`.
+    made_by_peg: [u64; 16],
+    threats_known: bool,
 }
 
 impl MoveList {
     pub fn as_slice(&self) -> &[u8] {
         &self.cells[..self.len]
+    }
+
+    /// The threats the listed move on `cell` makes, if the ordering tested them.
+    #[inline(always)]
+    pub fn threats_made(&self, cell: u8) -> Option<u64> {
+        self.threats_known.then(|| self.made_by_peg[cell as usize % 16])
     }
 }
 
@@ -47,14 +58,19 @@ pub struct Hints<'a> {
 /// A move's ordering score; only the order matters. `THREATS`: also look for the threats
 /// the move makes (the costly part, skipped just above the leaves, where a wrong guess
 /// costs one cheap leaf).
+/// Also the threats the move makes, when `THREATS`.
 #[inline(always)]
-fn move_score<const THREATS: bool>(board: &Board, cell: u32, good_levels: u64) -> i32 {
+fn move_score<const THREATS: bool, T: ThreatTest>(
+    board: &Board,
+    cell: u32,
+    good_levels: u64,
+) -> (i32, u64) {
     let bit = 1u64 << cell;
     let mut score = LINE_COUNT[cell as usize] * 8;
+    let mut made = 0;
     if THREATS {
-        let own = board.own | bit;
-        let occupied = own | board.other;
-        let made = threats_through(cell, own, board.other) & !occupied & !board.own_threats;
+        let occupied = board.occupied() | bit;
+        made = board.threats_made::<T>(bit) & !board.own_threats;
         let playable = made & drop_cells(occupied);
         if playable.count_ones() >= 2 {
             score += 1 << 20; // a double threat the opponent cannot answer twice
@@ -69,14 +85,24 @@ fn move_score<const THREATS: bool>(board: &Board, cell: u32, good_levels: u64) -
     if (bit << 16) & board.own_threats != 0 {
         score -= 2500; // lets the opponent block our threat above
     }
-    score
+    (score, made)
 }
 
 /// Orders `moves` (landing cells of `board`) for searching.
 #[inline(always)]
-pub fn order<const THREATS: bool>(board: &Board, moves: u64, hints: &Hints) -> MoveList {
-    let good_levels = if board.black_to_move() { ODD_LEVELS } else { EVEN_LEVELS };
+pub fn order<const THREATS: bool, T: ThreatTest>(
+    board: &Board,
+    moves: u64,
+    hints: &Hints,
+) -> MoveList {
     let mut cells = [0u8; 16];
+    let mut made_by_peg = [0u64; 16];
+    // One move needs no scores: a forced move, or the last after the table's.
+    if moves & (moves - 1) == 0 {
+        cells[0] = moves.trailing_zeros() as u8;
+        return MoveList { cells, len: 1, made_by_peg, threats_known: false };
+    }
+    let good_levels = if board.black_to_move() { ODD_LEVELS } else { EVEN_LEVELS };
     let mut scores = [0i32; 16];
     let mut len = 0;
     let mut rest = moves;
@@ -84,7 +110,8 @@ pub fn order<const THREATS: bool>(board: &Board, moves: u64, hints: &Hints) -> M
         let cell = rest.trailing_zeros();
         rest &= rest - 1;
         let c = cell as u8;
-        let mut score = move_score::<THREATS>(board, cell, good_levels);
+        let (mut score, made) = move_score::<THREATS, T>(board, cell, good_levels);
+        made_by_peg[cell as usize % 16] = made;
         if hints.table_move == Some(c) {
             score += 1 << 28;
         } else if hints.killers[0] == c {
@@ -104,12 +131,13 @@ pub fn order<const THREATS: bool>(board: &Board, moves: u64, hints: &Hints) -> M
         cells[i] = c;
         len += 1;
     }
-    MoveList { cells, len }
+    MoveList { cells, len, made_by_peg, threats_known: THREATS }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::Scalar;
     use crate::rules::{Position, parse_moves};
 
     fn ordered(moves: &str) -> Vec<u8> {
@@ -117,7 +145,7 @@ mod tests {
         let board = Board::from_position(&position);
         let history = [0; 64];
         let hints = Hints { table_move: None, killers: [255; 2], history: &history };
-        order::<true>(&board, board.legal(), &hints).as_slice().to_vec()
+        order::<true, Scalar>(&board, board.legal(), &hints).as_slice().to_vec()
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! saves most, a look at the children's table entries before searching any (an enhanced
 //! transposition cutoff).
 
-use super::board::{Board, Tactics};
+use super::board::{Board, Scalar, Tactics, ThreatTest};
 use super::clock::Clock;
 use super::eval::{Weights, evaluate};
 use super::ordering::{Hints, order};
@@ -51,6 +51,14 @@ pub struct RootMove {
     pub score: i32,
 }
 
+/// A move to search: its landing cell, and the threats it makes ([`Board::threats_made`],
+/// less any cells already threatened), which the child then need not test again.
+#[derive(Clone, Copy)]
+struct Move {
+    cell: u8,
+    made: u64,
+}
+
 /// The outcome of one pass over the root moves.
 #[derive(Clone, Copy, Debug)]
 pub struct RootResult {
@@ -70,8 +78,8 @@ pub struct Searcher<'a> {
     aborted: bool,
     killers: [[u8; 2]; 65],
     history: [[u32; 64]; 2],
-    /// Whether the CPU counts bits in one instruction (the search is compiled both ways).
-    popcnt: bool,
+    /// The build of the search for this CPU's instructions.
+    kernel: Kernel,
 }
 
 impl<'a> Searcher<'a> {
@@ -85,8 +93,14 @@ impl<'a> Searcher<'a> {
             aborted: false,
             killers: [[NO_MOVE; 2]; 65],
             history: [[0; 64]; 2],
-            popcnt: has_popcnt(),
+            kernel: Kernel::detect(),
         }
+    }
+
+    /// The same searcher with the build of the search that `kernel` names.
+    #[cfg(test)]
+    fn with_kernel(self, kernel: Kernel) -> Searcher<'a> {
+        Searcher { kernel, ..self }
     }
 
     pub fn nodes(&self) -> u64 {
@@ -115,7 +129,7 @@ impl<'a> Searcher<'a> {
             killers: [NO_MOVE; 2],
             history: &self.history[board.ply() as usize % 2],
         };
-        order::<true>(board, moves, &hints)
+        order::<true, Scalar>(board, moves, &hints)
             .as_slice()
             .iter()
             .map(|&c| RootMove { cell: 1 << c, score: -INFINITY })
@@ -225,13 +239,13 @@ impl<'a> Searcher<'a> {
         None
     }
 
-    /// The score of playing `cell`: the first move with the full window, the others with a
+    /// The score of playing `mv`: the first move with the full window, the others with a
     /// null window first (principal-variation search), searched again only if they beat it.
     #[inline(always)]
     fn search_move<I: Instructions>(
         &mut self,
         board: &Board,
-        cell: u8,
+        mv: Move,
         depth: i32,
         alpha: i32,
         beta: i32,
@@ -240,9 +254,9 @@ impl<'a> Searcher<'a> {
         // A child searched at least as deep as it has empty cells is a proof: nothing
         // below it is evaluated, so it need not follow the open lines.
         let child = if depth >= board.empties() as i32 - 1 {
-            board.play_without_lines(1 << cell)
+            board.play_knowing::<false>(1 << mv.cell, mv.made)
         } else {
-            board.play(1 << cell)
+            board.play_knowing::<true>(1 << mv.cell, mv.made)
         };
         if first {
             return -I::negamax(self, &child, depth, -beta, -alpha);
@@ -257,11 +271,13 @@ impl<'a> Searcher<'a> {
 
     /// The value of `board` for the side to move, searched `depth` plies (fail-soft).
     pub fn negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
-            return Popcnt::negamax(self, board, depth, alpha, beta);
+        match self.kernel {
+            Kernel::Portable => Portable::negamax(self, board, depth, alpha, beta),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Popcnt => Popcnt::negamax(self, board, depth, alpha, beta),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => Avx2Kernel::negamax(self, board, depth, alpha, beta),
         }
-        Portable::negamax(self, board, depth, alpha, beta)
     }
 
     /// [`Searcher::negamax`]'s body, inlined into each instruction-set variant.
@@ -363,7 +379,8 @@ impl<'a> Searcher<'a> {
         let mut rest = moves;
         if let Some(cell) = table_move {
             rest &= !(1 << cell);
-            best_score = self.search_move::<I>(board, cell, child_depth, alpha, beta, true);
+            let mv = Move { cell, made: board.threats_made::<I::Threats>(1 << cell) };
+            best_score = self.search_move::<I>(board, mv, child_depth, alpha, beta, true);
             best_cell = cell;
             alpha = alpha.max(best_score);
         }
@@ -378,7 +395,8 @@ impl<'a> Searcher<'a> {
         {
             rest &= !(1 << killer);
             let first = best_cell == NO_MOVE;
-            let score = self.search_move::<I>(board, killer, child_depth, alpha, beta, first);
+            let mv = Move { cell: killer, made: board.threats_made::<I::Threats>(1 << killer) };
+            let score = self.search_move::<I>(board, mv, child_depth, alpha, beta, first);
             if score > best_score {
                 best_score = score;
                 best_cell = killer;
@@ -403,13 +421,16 @@ impl<'a> Searcher<'a> {
                 }
             }
             let list = if child_depth > 0 {
-                order::<true>(board, rest, &hints)
+                order::<true, I::Threats>(board, rest, &hints)
             } else {
-                order::<false>(board, rest, &hints)
+                order::<false, I::Threats>(board, rest, &hints)
             };
             for &cell in list.as_slice() {
                 let first = best_cell == NO_MOVE;
-                let score = self.search_move::<I>(board, cell, child_depth, alpha, beta, first);
+                let made = list.threats_made(cell);
+                let made = made.unwrap_or_else(|| board.threats_made::<I::Threats>(1 << cell));
+                let mv = Move { cell, made };
+                let score = self.search_move::<I>(board, mv, child_depth, alpha, beta, first);
                 if self.aborted {
                     break;
                 }
@@ -472,10 +493,52 @@ fn child_key(board: &Board, cell: u64) -> u64 {
     (board.key ^ board.child_key_delta(cell)) | 1
 }
 
-/// The search's hot path counts bits at every node. Portable x86-64 code has no bit-count
-/// instruction (it was added in 2008), so the search is compiled a second time with it and
-/// picked at run time.
+/// The search's hot path counts bits at every node, and tests lines for threats at every
+/// move. Portable x86-64 code has no bit-count instruction (it was added in 2008) and
+/// tests one line at a time, so the search is compiled three times and picked at run time:
+/// portable, with POPCNT and BMI1, and with those and AVX2 (four lines at a time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Popcnt,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+}
+
+impl Kernel {
+    /// The best build this CPU runs.
+    pub fn detect() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let popcnt =
+                std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi1");
+            if popcnt && std::is_x86_feature_detected!("avx2") {
+                return Kernel::Avx2;
+            }
+            if popcnt {
+                return Kernel::Popcnt;
+            }
+        }
+        Kernel::Portable
+    }
+
+    /// Every build this CPU runs, the portable one first.
+    #[cfg(test)]
+    pub fn available() -> Vec<Kernel> {
+        let mut kernels = vec![Kernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        match Kernel::detect() {
+            Kernel::Avx2 => kernels.extend([Kernel::Popcnt, Kernel::Avx2]),
+            Kernel::Popcnt => kernels.push(Kernel::Popcnt),
+            Kernel::Portable => {}
+        }
+        kernels
+    }
+}
+
 trait Instructions {
+    type Threats: ThreatTest;
     fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32;
 }
 
@@ -483,6 +546,7 @@ trait Instructions {
 enum Portable {}
 
 impl Instructions for Portable {
+    type Threats = Scalar;
     fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
         searcher.negamax_with::<Portable>(board, depth, alpha, beta)
     }
@@ -494,8 +558,9 @@ enum Popcnt {}
 
 #[cfg(target_arch = "x86_64")]
 impl Instructions for Popcnt {
+    type Threats = Scalar;
     fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
-        // SAFETY: `Popcnt` is chosen only when `has_popcnt()` found both features.
+        // SAFETY: `Kernel::Popcnt` is chosen only where the CPU has both features.
         unsafe { negamax_popcnt(searcher, board, depth, alpha, beta) }
     }
 }
@@ -512,13 +577,59 @@ fn negamax_popcnt(
     searcher.negamax_with::<Popcnt>(board, depth, alpha, beta)
 }
 
-fn has_popcnt() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi1")
+/// CPUs with POPCNT, BMI1 and AVX2.
+#[cfg(target_arch = "x86_64")]
+enum Avx2Kernel {}
+
+#[cfg(target_arch = "x86_64")]
+impl Instructions for Avx2Kernel {
+    type Threats = super::board::Avx2;
+    fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+        // SAFETY: `Kernel::Avx2` is chosen only where the CPU has all three features.
+        unsafe { negamax_avx2(searcher, board, depth, alpha, beta) }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,avx2")]
+fn negamax_avx2(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+    searcher.negamax_with::<Avx2Kernel>(board, depth, alpha, beta)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Position, parse_moves};
+
+    /// The score and node count of a search of `moves`'s position to `depth` with `kernel`.
+    fn search_with(kernel: Kernel, moves: &str, depth: i32) -> (i32, u64) {
+        let position = Position::after(&parse_moves(moves).unwrap()).unwrap();
+        let board = Board::from_position(&position);
+        let table = Table::with_megabytes(4);
+        let clock = Clock::with_budget(None, None);
+        let mut searcher = Searcher::new(&table, Weights::DEFAULT, clock).with_kernel(kernel);
+        let score = searcher.negamax(&board, depth, -INFINITY, INFINITY);
+        (score, searcher.nodes())
+    }
+
+    #[test]
+    fn every_build_of_the_search_searches_the_same_tree() {
+        let kernels = Kernel::available();
+        let cases = [
+            ("", 7),
+            ("b2 c3 b3 c2 a1 d4", 8),
+            // 28 spheres, searched to the end of the game: a proof.
+            (
+                "a3 b3 a1 c2 c1 d2 b4 c4 b4 b1 a1 c1 b2 a3 c2 a1 d3 c2 b2 d2 c1 b1 b1 a2 d3 b4 d1 a1",
+                EXACT_DEPTH,
+            ),
+        ];
+        for (moves, depth) in cases {
+            let portable = search_with(Kernel::Portable, moves, depth);
+            assert!(portable.1 > 1000, "{moves}: too small a tree to compare ({portable:?})");
+            for &kernel in &kernels[1..] {
+                assert_eq!(search_with(kernel, moves, depth), portable, "{kernel:?} on {moves:?}");
+            }
+        }
     }
 }
