@@ -24,21 +24,64 @@ const fn line_count() -> [i32; 64] {
     out
 }
 
-/// Up to 16 moves (landing cells), best first, with the threats each makes when the
-/// ordering tested them.
+/// Up to 16 moves (landing cells) with their ordering scores, the best known at once and
+/// the rest sorted only when asked (a cutoff by the best spares the sort), and the threats
+/// each makes when the ordering tested them.
 #[derive(Clone, Copy)]
 pub struct MoveList {
-    cells: [u8; 16],
+    /// A key per move: its score times 64, plus 63 less its cell (so ties go to the lower
+    /// cell, and keys are distinct). In the order scored until [`MoveList::sort`].
+    keys: [i32; 16],
     len: usize,
+    /// The greatest key.
+    best: i32,
     /// By peg: the threats the move on that peg makes ([`Board::threats_made`], less the
     /// cells already threatened); set only when `threats_known`.
     made_by_peg: [u64; 16],
     threats_known: bool,
 }
 
+/// The cell of a [`MoveList`] key.
+#[inline(always)]
+fn cell_of(key: i32) -> u8 {
+    63 - (key & 63) as u8
+}
+
 impl MoveList {
-    pub fn as_slice(&self) -> &[u8] {
-        &self.cells[..self.len]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The best move.
+    #[inline(always)]
+    pub fn first(&self) -> u8 {
+        cell_of(self.best)
+    }
+
+    /// Sorts the moves, best first.
+    #[inline(always)]
+    pub fn sort(&mut self) {
+        for next in 1..self.len {
+            let key = self.keys[next];
+            let mut i = next;
+            while i > 0 && self.keys[i - 1] < key {
+                self.keys[i] = self.keys[i - 1];
+                i -= 1;
+            }
+            self.keys[i] = key;
+        }
+    }
+
+    /// The move at `index`, best first once sorted.
+    #[inline(always)]
+    pub fn at(&self, index: usize) -> u8 {
+        cell_of(self.keys[index])
+    }
+
+    /// The moves, sorted best first.
+    pub fn sorted(mut self) -> Vec<u8> {
+        self.sort();
+        self.keys[..self.len].iter().map(|&key| cell_of(key)).collect()
     }
 
     /// The threats the listed move on `cell` makes, if the ordering tested them.
@@ -88,50 +131,52 @@ fn move_score<const THREATS: bool, T: ThreatTest>(
     (score, made)
 }
 
-/// Orders `moves` (landing cells of `board`) for searching.
+/// Scores `moves` (landing cells of `board`) for searching.
 #[inline(always)]
 pub fn order<const THREATS: bool, T: ThreatTest>(
     board: &Board,
     moves: u64,
     hints: &Hints,
 ) -> MoveList {
-    let mut cells = [0u8; 16];
-    let mut made_by_peg = [0u64; 16];
-    // One move needs no scores: a forced move, or the last after the table's.
+    let mut list = MoveList {
+        keys: [0; 16],
+        len: 0,
+        best: i32::MIN,
+        made_by_peg: [0; 16],
+        threats_known: THREATS,
+    };
+    // One move needs no score: a forced move, or the last after the table's.
     if moves & (moves - 1) == 0 {
-        cells[0] = moves.trailing_zeros() as u8;
-        return MoveList { cells, len: 1, made_by_peg, threats_known: false };
+        list.best = 63 - moves.trailing_zeros() as i32;
+        list.keys[0] = list.best;
+        list.len = 1;
+        list.threats_known = false;
+        return list;
     }
     let good_levels = if board.black_to_move() { ODD_LEVELS } else { EVEN_LEVELS };
-    let mut scores = [0i32; 16];
-    let mut len = 0;
     let mut rest = moves;
     while rest != 0 {
         let cell = rest.trailing_zeros();
         rest &= rest - 1;
         let c = cell as u8;
         let (mut score, made) = move_score::<THREATS, T>(board, cell, good_levels);
-        made_by_peg[cell as usize % 16] = made;
+        list.made_by_peg[cell as usize % 16] = made;
         if hints.table_move == Some(c) {
-            score += 1 << 28;
+            score += 1 << 24;
         } else if hints.killers[0] == c {
             score += 900;
         } else if hints.killers[1] == c {
             score += 700;
         }
         score += hints.history[cell as usize].min(600) as i32;
-        // Insertion sort: at most 16 moves.
-        let mut i = len;
-        while i > 0 && scores[i - 1] < score {
-            scores[i] = scores[i - 1];
-            cells[i] = cells[i - 1];
-            i -= 1;
-        }
-        scores[i] = score;
-        cells[i] = c;
-        len += 1;
+        // Scores stay well within ±2^25 (the table move's bonus is the largest), so the key
+        // fits.
+        let key = score * 64 + (63 - cell as i32);
+        list.keys[list.len] = key;
+        list.best = list.best.max(key);
+        list.len += 1;
     }
-    MoveList { cells, len, made_by_peg, threats_known: THREATS }
+    list
 }
 
 #[cfg(test)]
@@ -145,7 +190,7 @@ mod tests {
         let board = Board::from_position(&position);
         let history = [0; 64];
         let hints = Hints { table_move: None, killers: [255; 2], history: &history };
-        order::<true, Scalar>(&board, board.legal(), &hints).as_slice().to_vec()
+        order::<true, Scalar>(&board, board.legal(), &hints).sorted()
     }
 
     #[test]

@@ -130,9 +130,9 @@ impl<'a> Searcher<'a> {
             history: &self.history[board.ply() as usize % 2],
         };
         order::<true, Scalar>(board, moves, &hints)
-            .as_slice()
-            .iter()
-            .map(|&c| RootMove { cell: 1 << c, score: -INFINITY })
+            .sorted()
+            .into_iter()
+            .map(|c| RootMove { cell: 1 << c, score: -INFINITY })
             .collect()
     }
 
@@ -420,12 +420,15 @@ impl<'a> Searcher<'a> {
                     child_table.prefetch(child_key(board, cell));
                 }
             }
-            let list = if child_depth > 0 {
+            let mut list = if child_depth > 0 {
                 order::<true, I::Threats>(board, rest, &hints)
             } else {
                 order::<false, I::Threats>(board, rest, &hints)
             };
-            for &cell in list.as_slice() {
+            // The best move first, before sorting the rest: it often cuts off.
+            let mut cell = list.first();
+            let mut index = 0;
+            loop {
                 let first = best_cell == NO_MOVE;
                 let made = list.threats_made(cell);
                 let made = made.unwrap_or_else(|| board.threats_made::<I::Threats>(1 << cell));
@@ -447,6 +450,14 @@ impl<'a> Searcher<'a> {
                         }
                     }
                 }
+                index += 1;
+                if index == list.len() {
+                    break;
+                }
+                if index == 1 {
+                    list.sort();
+                }
+                cell = list.at(index);
             }
         }
         if self.aborted {
