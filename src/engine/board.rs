@@ -203,8 +203,10 @@ fn completion(line: u64, own: u64) -> u64 {
 }
 
 /// Four lines at a time, in AVX2's 256-bit registers: about half the instructions. Only for
-/// code compiled with AVX2 and run where the CPU has it (the search checks); elsewhere
-/// its instructions would not be inlined, or not exist.
+/// code compiled with AVX2 and run where the CPU has it; elsewhere its instructions would
+/// not be inlined, or not exist. Safe to name only because the engine's modules are private
+/// to it: the one user is the search's AVX2 build, which runs only where `Kernel::detect`
+/// found AVX2 (and a test that checks for it first).
 #[cfg(target_arch = "x86_64")]
 pub enum Avx2 {}
 
@@ -213,7 +215,7 @@ impl ThreatTest for Avx2 {
     #[inline(always)]
     fn threats_through(cell: u32, own: u64) -> u64 {
         use std::arch::x86_64::*;
-        // SAFETY: the search picks `Avx2` only where the CPU has AVX2; the two loads read
+        // SAFETY: only run where the CPU has AVX2 (see above); the two aligned loads read
         // the cell's 64-byte-aligned row of eight masks.
         unsafe {
             let lines = LINES_AT.0[cell as usize].as_ptr().cast::<__m256i>();
