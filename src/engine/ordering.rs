@@ -98,10 +98,9 @@ pub struct Hints<'a> {
     pub history: &'a [u32; 64],
 }
 
-/// A move's ordering score; only the order matters. `THREATS`: also look for the threats
-/// the move makes (the costly part, skipped just above the leaves, where a wrong guess
-/// costs one cheap leaf).
-/// Also the threats the move makes, when `THREATS`.
+/// A move's ordering score (only the order matters), and the threats it makes. `THREATS`:
+/// look for those threats (the costly part, skipped just above the leaves, where a wrong
+/// guess costs one cheap leaf; the threats are then 0).
 #[inline(always)]
 fn move_score<const THREATS: bool, T: ThreatTest>(
     board: &Board,
