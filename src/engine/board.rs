@@ -173,13 +173,13 @@ pub const LEVEL_3: u64 = BOTTOM_LEVEL << 32;
 /// The threat test: the cells that complete a line through `cell` for `own` (which just
 /// gained a sphere on `cell`), that is, the fourth cell of each line with three cells
 /// `own`. The callers keep the empty ones (an `other` sphere there closes the line). The
-/// search runs it for every move it makes and every
-/// move it orders, so it comes in two builds, picked with the rest of the search's
-/// instruction set.
+/// search runs it for every move it makes and every move it orders, so it comes in two
+/// builds, picked with the rest of the search's instruction set.
 ///
-/// Every slot of the cell's line list is tested, the empty masks after a cell's four
-/// lines included (an empty mask completes nothing): a fixed count unrolls without a
-/// branch, where a loop over four or seven lines mispredicts its end.
+/// The slots of the cell's line list are tested whether they hold a line or not (seven
+/// one at a time, all eight four at a time; an empty mask completes nothing): a fixed
+/// count unrolls without a branch, where a loop over four or seven lines mispredicts its
+/// end.
 pub trait ThreatTest {
     fn threats_through(cell: u32, own: u64) -> u64;
 }
