@@ -319,14 +319,6 @@ impl Board {
         self.play_knowing::<true>(cell, self.threats_made::<Scalar>(cell))
     }
 
-    /// As [`Board::play`], for a search that will never evaluate the position or any after
-    /// it (a proof to the end of the game): the open lines, which only the evaluation
-    /// reads, are left empty instead of followed, which spares a proof their per-line work.
-    #[inline(always)]
-    pub fn play_without_lines(&self, cell: u64) -> Board {
-        self.play_knowing::<false>(cell, self.threats_made::<Scalar>(cell))
-    }
-
     /// The empty cells where the side to move's sphere on `cell` completes a line of its
     /// own through `cell`.
     #[inline(always)]
@@ -334,10 +326,12 @@ impl Board {
         T::threats_through(cell.trailing_zeros(), self.own | cell) & !(self.occupied() | cell)
     }
 
-    /// As [`Board::play`] (`LINES`) or [`Board::play_without_lines`], with the threats the
-    /// move makes already known ([`Board::threats_made`], less any cells the side to move
-    /// already threatens): the move ordering has tested them, and the child need not test
-    /// them again.
+    /// As [`Board::play`], with the threats the move makes already known
+    /// ([`Board::threats_made`], less any cells the side to move already threatens): the
+    /// move ordering has tested them, and the child need not test them again. Without
+    /// `LINES`, for a search that will never evaluate the position or any after it (a proof
+    /// to the end of the game), the open lines, which only the evaluation reads, are left
+    /// empty instead of followed, which spares a proof their per-line work.
     #[inline(always)]
     pub fn play_knowing<const LINES: bool>(&self, cell: u64, made: u64) -> Board {
         let own = self.own | cell;
@@ -481,7 +475,8 @@ mod tests {
                 }
                 let next = b.play(cell.bit());
                 // A proof's move differs only in the open lines it does not follow.
-                let without = b.play_without_lines(cell.bit());
+                let without =
+                    b.play_knowing::<false>(cell.bit(), b.threats_made::<Scalar>(cell.bit()));
                 assert_eq!(Board { open_lines: next.open_lines, ..without }, next);
                 b = next;
                 assert_eq!(b, Board::from_position(&position));

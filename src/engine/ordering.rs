@@ -1,6 +1,7 @@
-//! Move ordering: the table's move, moves that win by a double threat or make threats
-//! (playable ones first, on the mover's good levels), blocks of future threats, killers,
-//! history, and cells on seven lines. Good ordering is most of alpha-beta's speed.
+//! Move ordering, for the moves after the table's (which the search tries before ordering
+//! any): moves that win by a double threat or make threats (playable ones first, on the
+//! mover's good levels), blocks of future threats, killers, history, and cells on seven
+//! lines. Good ordering is most of alpha-beta's speed.
 
 use super::board::{Board, EVEN_LEVELS, ODD_LEVELS, ThreatTest};
 use crate::rules::{LINES, drop_cells};
@@ -93,7 +94,6 @@ impl MoveList {
 
 /// What the search has learned that helps ordering, besides the position itself.
 pub struct Hints<'a> {
-    pub table_move: Option<u8>,
     pub killers: [u8; 2],
     pub history: &'a [u32; 64],
 }
@@ -160,15 +160,13 @@ pub fn order<const THREATS: bool, T: ThreatTest>(
         let c = cell as u8;
         let (mut score, made) = move_score::<THREATS, T>(board, cell, good_levels);
         list.made_by_peg[cell as usize % 16] = made;
-        if hints.table_move == Some(c) {
-            score += 1 << 24;
-        } else if hints.killers[0] == c {
+        if hints.killers[0] == c {
             score += 900;
         } else if hints.killers[1] == c {
             score += 700;
         }
         score += hints.history[cell as usize].min(600) as i32;
-        // Scores stay well within ±2^25 (the table move's bonus is the largest), so the key
+        // Scores stay well within ±2^24 (a double threat's bonus is the largest), so the key
         // fits.
         let key = score * 64 + (63 - cell as i32);
         list.keys[list.len] = key;
@@ -188,7 +186,7 @@ mod tests {
         let position = Position::after(&parse_moves(moves).unwrap()).unwrap();
         let board = Board::from_position(&position);
         let history = [0; 64];
-        let hints = Hints { table_move: None, killers: [255; 2], history: &history };
+        let hints = Hints { killers: [255; 2], history: &history };
         order::<true, Scalar>(&board, board.legal(), &hints).sorted()
     }
 

@@ -124,11 +124,8 @@ impl<'a> Searcher<'a> {
     /// The root moves of `board` in search order (the caller has dealt with wins and
     /// positions that lose at once).
     pub fn root_moves(&self, board: &Board, moves: u64) -> Vec<RootMove> {
-        let hints = Hints {
-            table_move: None,
-            killers: [NO_MOVE; 2],
-            history: &self.history[board.ply() as usize % 2],
-        };
+        let hints =
+            Hints { killers: [NO_MOVE; 2], history: &self.history[board.ply() as usize % 2] };
         order::<true, Scalar>(board, moves, &hints)
             .sorted()
             .into_iter()
@@ -404,11 +401,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if alpha < beta && rest != 0 && !self.aborted {
-            let hints = Hints {
-                table_move: None,
-                killers: self.killers[slot],
-                history: &self.history[side],
-            };
+            let hints = Hints { killers: self.killers[slot], history: &self.history[side] };
             if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
                 // Ask for the children's buckets now: they arrive while the moves are ordered
                 // and the first children searched, instead of each probe waiting.
