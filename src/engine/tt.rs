@@ -7,6 +7,8 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
+use slots::Slots;
+
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -70,24 +72,9 @@ fn generation_of(data: u64) -> u8 {
 }
 
 pub struct Table {
-    slots: Box<[Slot]>,
-    /// The slot where the first bucket starts (0 or 1, for alignment).
-    first: usize,
+    slots: Slots,
     mask: usize,
     generation: AtomicU8,
-}
-
-/// `len` empty slots, allocated zeroed (so the OS maps the pages only when first touched).
-fn zeroed_slots(len: usize) -> Box<[Slot]> {
-    const _: () = assert!(
-        std::mem::size_of::<Slot>() == std::mem::size_of::<[u64; 2]>()
-            && std::mem::align_of::<Slot>() == std::mem::align_of::<[u64; 2]>()
-    );
-    let words = vec![[0u64; 2]; len].into_boxed_slice();
-    // SAFETY: `AtomicU64` has the same size, bit validity and (asserted above) alignment as
-    // `u64`, so the allocation is a valid `[Slot]` of the same length and layout, which the
-    // box then frees with that same layout.
-    unsafe { Box::from_raw(Box::into_raw(words) as *mut [Slot]) }
 }
 
 impl Table {
@@ -118,14 +105,8 @@ impl Table {
     }
 
     fn with_buckets(buckets: usize) -> Table {
-        // Spare slots, to start the buckets on a bucket boundary. That needs the slots
-        // 16-byte aligned, as the system allocator gives large blocks (a test checks it);
-        // were they not, probes would only be slower.
-        let slots = zeroed_slots(BUCKET_SLOTS * buckets + BUCKET_SLOTS - 1);
-        let misaligned = slots.as_ptr() as usize % BUCKET_BYTES;
-        let first = (BUCKET_BYTES - misaligned) % BUCKET_BYTES / std::mem::size_of::<Slot>();
-        huge_pages::advise(&slots);
-        Table { slots, first, mask: buckets - 1, generation: AtomicU8::new(1) }
+        let slots = Slots::zeroed(BUCKET_SLOTS * buckets);
+        Table { slots, mask: buckets - 1, generation: AtomicU8::new(1) }
     }
 
     /// The size asked for when the table was made.
@@ -142,7 +123,7 @@ impl Table {
     /// The index of the first slot of `key`'s bucket.
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        self.first + BUCKET_SLOTS * ((key >> 32) as usize & self.mask)
+        BUCKET_SLOTS * ((key >> 32) as usize & self.mask)
     }
 
     /// Asks the memory system for `key`'s bucket now, so that the probe a little later
@@ -237,31 +218,42 @@ pub fn keep(owner: u64, table: Table) {
     kept.push((owner, table));
 }
 
-/// Large tables are probed at random: with 4 KiB pages nearly every probe also misses the
-/// TLB. Asking Linux for transparent huge pages (2 MiB) removes most of those misses.
-mod huge_pages {
-    #[cfg(target_os = "linux")]
-    pub fn advise<T>(memory: &[T]) {
-        const HUGE_PAGE: usize = 2 << 20;
-        const MADV_HUGEPAGE: i32 = 14;
-        unsafe extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-        }
-        let start = memory.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(memory);
-        let aligned_start = start.next_multiple_of(HUGE_PAGE);
-        let aligned_end = end / HUGE_PAGE * HUGE_PAGE;
-        if aligned_end > aligned_start {
-            // SAFETY: madvise only advises the kernel about pages of memory we own; the
-            // result (success or not) changes no memory contents, so it is ignored.
-            unsafe {
-                madvise(aligned_start as *mut _, aligned_end - aligned_start, MADV_HUGEPAGE);
-            }
+/// A table's memory: empty slots in zeroed pages mapped straight from the OS, touched only
+/// when probed. The allocator does the same for a first large table, but once one is freed
+/// it raises its threshold and serves the next from its heap: cleared byte by byte (a new
+/// table each position made `solve` and `bench` pay for it), in small pages touched before
+/// they could be advised to be huge.
+mod slots {
+    use super::Slot;
+
+    pub struct Slots {
+        map: memmap2::MmapMut,
+        len: usize,
+    }
+
+    impl Slots {
+        pub fn zeroed(len: usize) -> Slots {
+            let map = memmap2::MmapMut::map_anon(len * std::mem::size_of::<Slot>())
+                .expect("memory for the transposition table");
+            // Large tables are probed at random: with 4 KiB pages nearly every probe also
+            // misses the TLB. Transparent huge pages (2 MiB) remove most of those misses.
+            // Only a hint: without them the table works the same, a little slower.
+            #[cfg(target_os = "linux")]
+            let _ = map.advise(memmap2::Advice::HugePage);
+            Slots { map, len }
         }
     }
 
-    #[cfg(not(target_os = "linux"))]
-    pub fn advise<T>(_memory: &[T]) {}
+    impl std::ops::Deref for Slots {
+        type Target = [Slot];
+
+        #[inline(always)]
+        fn deref(&self) -> &[Slot] {
+            // SAFETY: the map is page-aligned (more than a slot needs) and `len` slots long,
+            // zero bytes are empty slots, and nothing reaches the bytes but these atomics.
+            unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast(), self.len) }
+        }
+    }
 }
 
 /// SplitMix64's finaliser: a bijection on 64-bit words whose every output bit depends on
@@ -383,7 +375,7 @@ mod tests {
     fn buckets_start_on_a_bucket_boundary() {
         for megabytes in [1, 2, 3, 16] {
             let table = Table::with_megabytes(megabytes);
-            let start = table.slots[table.bucket(0)..].as_ptr() as usize;
+            let start = table.slots.as_ptr() as usize;
             assert_eq!(start % BUCKET_BYTES, 0, "{megabytes} MiB");
             assert!(table.bucket(u64::MAX) + BUCKET_SLOTS <= table.slots.len());
         }
