@@ -189,3 +189,36 @@ fn book_learns_from_a_lost_game_as_the_arena_prints_it() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("game 1: the game is not over"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn book_settles_where_the_top_levels_games_part_ways() {
+    let dir = std::env::temp_dir().join(format!("yonmoku-settle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let earlier = dir.join("book.txt");
+    let earlier_text = "# a small book\nb2 : c3\n";
+    std::fs::write(&earlier, earlier_text).unwrap();
+    // Black answered a1 a2 with b1 in one game and c1 in the other.
+    let games = dir.join("games.txt");
+    let lines = "game 1: 1. a1 a2 2. b1 b2 3. c1 c2 4. d1 1-0\n\
+                 game 2: 1. a1 a2 2. c1 b2 3. b1 c2 4. d1 1-0\n";
+    std::fs::write(&games, lines).unwrap();
+    let args = ["book", "--settle", games.to_str().unwrap(), "--reuse", earlier.to_str().unwrap()];
+    let out = yonmoku(&[&args[..], &["--time", "0.2", "--side", "black"]].concat(), "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with(earlier_text), "{text}");
+    let settled: Vec<&str> = text.lines().skip(2).filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(settled.len(), 1, "{text}");
+    assert!(settled[0].starts_with("a1 a2 : "), "{text}");
+    yonmoku::engine::Book::parse(&text).expect("the new book reads");
+
+    // White played a2 both times: nothing to settle. A colour that is none is refused.
+    let out = yonmoku(&[&args[..], &["--time", "0.2", "--side", "white"]].concat(), "");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with("0 position(s)\n"), "{text}");
+    let out = yonmoku(&[&args[..], &["--side", "purple"]].concat(), "");
+    assert!(!out.status.success() && out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a colour"), "{out:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,5 +1,6 @@
 //! `yonmoku book`: builds the top level's opening book (what ships in `assets/book.txt`),
-//! or extends one from lost games (`--learn`).
+//! or extends one from lost games (`--learn`) or from where the top level's own games part
+//! ways (`--settle`).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -8,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::solve::parse_seconds;
 use crate::engine::{self, Book, BuildOptions, LearnOptions};
-use crate::rules::{Peg, Record};
+use crate::rules::{Colour, Peg, Record};
 
 #[derive(clap::Args, Debug)]
 pub struct BookArgs {
@@ -39,16 +40,34 @@ pub struct BookArgs {
     /// one), less the entries that changed, followed by the new entries.
     #[arg(long, value_name = "FILE")]
     pub learn: Option<PathBuf>,
-    /// With --learn: positions with more spheres than this are left to the search.
+    /// Instead of building a book, settle where the top level's own games part ways: one
+    /// game per line, as for --learn, each played by the top level as --side. Every
+    /// position where that side played different moves in different games, and the book
+    /// has none, is searched for --time; prints the earlier book (--reuse, else the shipped
+    /// one) followed by the new entries.
+    #[arg(long, value_name = "FILE", conflicts_with = "learn")]
+    pub settle: Option<PathBuf>,
+    /// With --settle: the colour the top level played in the games.
+    #[arg(long, value_name = "COLOUR", value_parser = parse_colour, default_value = "black")]
+    pub side: Colour,
+    /// With --learn or --settle: positions with more spheres than this are left to the search.
     #[arg(long, default_value_t = 30, value_name = "N")]
     pub learn_plies: usize,
-    /// With --learn: the first N moves of every game were imposed (the arena's
-    /// --opening-plies), not chosen by the loser, and are not learned from.
+    /// With --learn or --settle: the first N moves of every game were imposed (the arena's
+    /// --opening-plies), not chosen by the top level, and are not learned from.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub opening_plies: usize,
 }
 
-/// The games of a `--learn` file: record move text, with or without the arena's `game N:`.
+fn parse_colour(text: &str) -> Result<Colour, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "black" => Ok(Colour::Black),
+        "white" => Ok(Colour::White),
+        _ => Err(format!("{text:?} is not a colour (black or white)")),
+    }
+}
+
+/// The games of a `--learn` or `--settle` file: record move text, with or without the arena's `game N:`.
 fn read_games(text: &str) -> Result<Vec<Vec<Peg>>, String> {
     let mut games = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -66,9 +85,22 @@ fn read_games(text: &str) -> Result<Vec<Vec<Peg>>, String> {
     Ok(games)
 }
 
-/// `--learn`: the earlier book's text, less the entries the lost games changed, then what
-/// they taught.
-fn learn(args: &BookArgs, games_file: &std::path::Path, earlier_text: &str) -> ExitCode {
+/// How a book is extended from games.
+enum FromGames {
+    /// `--learn`: the earlier book's text, less the entries the lost games changed, then what
+    /// they taught.
+    Learn,
+    /// `--settle`: the earlier book's text, then an entry for each position where the games
+    /// part ways.
+    Settle(Colour),
+}
+
+fn from_games(
+    args: &BookArgs,
+    games_file: &std::path::Path,
+    earlier_text: &str,
+    how: FromGames,
+) -> ExitCode {
     let fail = |e: String| {
         eprintln!("yonmoku book: {}: {e}", games_file.display());
         ExitCode::FAILURE
@@ -95,7 +127,15 @@ fn learn(args: &BookArgs, games_file: &std::path::Path, earlier_text: &str) -> E
     let progress = |line: &str| {
         eprintln!("[{:>6.0} s] {line}", started.elapsed().as_secs_f64());
     };
-    let text = match engine::learn_from_lost_games(&games, earlier_text, &options, &progress) {
+    let text = match how {
+        FromGames::Learn => {
+            engine::learn_from_lost_games(&games, earlier_text, &options, &progress)
+        }
+        FromGames::Settle(side) => {
+            engine::settle_from_own_games(&games, side, earlier_text, &options, &progress)
+        }
+    };
+    let text = match text {
         Ok(text) => text,
         Err(e) => return fail(e),
     };
@@ -128,9 +168,12 @@ pub fn run(args: BookArgs) -> ExitCode {
             }
         },
     };
+    let text = earlier_text.as_deref().unwrap_or(engine::SHIPPED_BOOK);
     if let Some(games_file) = &args.learn {
-        let text = earlier_text.as_deref().unwrap_or(engine::SHIPPED_BOOK);
-        return learn(&args, games_file, text);
+        return from_games(&args, games_file, text, FromGames::Learn);
+    }
+    if let Some(games_file) = &args.settle {
+        return from_games(&args, games_file, text, FromGames::Settle(args.side));
     }
     if args.every > args.plies {
         eprintln!(

@@ -8,13 +8,18 @@
 //!
 //! The longer search decides, not the game's result: the book learns where to look harder,
 //! never a move that merely happened to win once.
+//!
+//! The top level's own games, lost or not, show where to look too: a position where it
+//! played different moves in different games is one where two moves score alike and the
+//! time a move gets decides between them. [`settle`] searches each such position the same
+//! longer way, so the book answers it before a game's timing does.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::Duration;
 
 use super::board::Board;
 use super::book::{Book, Key, entry_line, in_parallel, key_of};
-use crate::rules::{Peg, Position, Status};
+use crate::rules::{Colour, Peg, Position, Status};
 
 /// How to learn.
 #[derive(Clone, Copy, Debug)]
@@ -147,6 +152,84 @@ pub fn learn(
     Ok(text)
 }
 
+/// The positions where `games` part ways: those with `side` to move, from
+/// `options.opening_plies` up to `options.plies` spheres, where `side` played more than one
+/// move and the book has no entry; each with the moves played there and how often, in the
+/// order the games first reach them (one of a position's symmetric images only).
+fn unsettled(
+    games: &[Vec<Peg>],
+    side: Colour,
+    book: &Book,
+    options: &LearnOptions,
+) -> Vec<(Vec<Peg>, BTreeMap<Peg, usize>)> {
+    let mut index: HashMap<&[Peg], usize> = HashMap::new();
+    let mut reached: Vec<(&[Peg], BTreeMap<Peg, usize>)> = Vec::new();
+    for game in games {
+        let plies = options.opening_plies..game.len().min(options.plies + 1);
+        for ply in plies.filter(|&ply| Colour::to_move_at(ply) == side) {
+            let before = &game[..ply];
+            let i = *index.entry(before).or_insert_with(|| {
+                reached.push((before, BTreeMap::new()));
+                reached.len() - 1
+            });
+            *reached[i].1.entry(game[ply]).or_default() += 1;
+        }
+    }
+    let mut seen = HashSet::new();
+    reached
+        .into_iter()
+        .filter(|(_, played)| played.len() > 1)
+        .filter_map(|(before, played)| {
+            let board = Board::from_position(&Position::after(before).ok()?);
+            let new = book.lookup(&board).is_none() && seen.insert(key_of(&board));
+            new.then(|| (before.to_vec(), played))
+        })
+        .collect()
+}
+
+/// Settles where `side`'s own games part ways ([`unsettled`]): searches each such position
+/// for `options.time`, `options.jobs` at a time, and returns `earlier` (a book's text)
+/// followed by an entry for each. Games that do not replay, or an earlier book that does
+/// not read, are refused before any search.
+pub fn settle(
+    games: &[Vec<Peg>],
+    side: Colour,
+    earlier: &str,
+    options: &LearnOptions,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<String, String> {
+    let book = Book::parse(earlier)?;
+    for (i, game) in games.iter().enumerate() {
+        Position::after(game)
+            .map_err(|(m, e)| format!("game {}: move {} ({}): {e}", i + 1, m + 1, game[m]))?;
+    }
+    let positions = unsettled(games, side, &book, options);
+    let entries = in_parallel(&positions, options.jobs, |(before, played)| {
+        let analysis = super::analyse(&Position::after(before).ok()?, None, Some(options.time))?;
+        let played: Vec<String> = played.iter().map(|(peg, n)| format!("{peg} {n}×")).collect();
+        let note = format!("settled: the games played {}", played.join(", "));
+        let line = entry_line(before, &analysis, &note);
+        progress(&line);
+        Some(line)
+    });
+    let entries: Vec<String> = entries.into_iter().flatten().flatten().collect();
+    let mut text = earlier.to_string();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "# Settled from {} games of {side}'s, {} s a position: {} position(s)\n",
+        games.len(),
+        options.time.as_secs_f64(),
+        entries.len()
+    ));
+    for line in entries {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    Ok(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,5 +347,59 @@ mod tests {
             let error = learn(&games, earlier, &options(50, 0, 1), &|_| {}).unwrap_err();
             assert!(error.starts_with(says), "{error}");
         }
+    }
+
+    #[test]
+    fn positions_where_the_games_part_ways_are_found_once_for_their_side() {
+        // Black wins on level 1 in all three. It chose b1 in one game and c1 in another
+        // after a1 a2; White answered a1 with a2 twice and a3 once; every other position
+        // comes up once.
+        let games = [
+            pegs("a1 a2 b1 b2 c1 c2 d1"),
+            pegs("a1 a2 c1 b2 b1 c2 d1"),
+            pegs("a1 a3 b1 b2 c1 c2 d1"),
+        ];
+        let found = |side, book: &str, opening_plies, plies| {
+            let book = Book::parse(book).unwrap();
+            let options = LearnOptions { plies, ..options(0, opening_plies, 1) };
+            unsettled(&games, side, &book, &options)
+        };
+        let black = found(Colour::Black, "", 0, 64);
+        assert_eq!(black.len(), 1, "{black:?}");
+        assert_eq!(black[0].0, pegs("a1 a2"));
+        let played: Vec<(Peg, usize)> = black[0].1.iter().map(|(p, n)| (*p, *n)).collect();
+        assert_eq!(played, vec![(pegs("b1")[0], 1), (pegs("c1")[0], 1)]);
+        let white = found(Colour::White, "", 0, 64);
+        assert_eq!(white.len(), 1, "{white:?}");
+        assert_eq!(white[0].0, pegs("a1"));
+        assert_eq!(white[0].1.get(&pegs("a2")[0]), Some(&2));
+        // Not where the book answers, before the opening's end or past the plies.
+        assert!(found(Colour::Black, "a1 a2 : b1\n", 0, 64).is_empty());
+        assert!(found(Colour::Black, "", 3, 64).is_empty());
+        assert!(found(Colour::Black, "", 0, 1).is_empty());
+        assert_eq!(found(Colour::Black, "", 2, 2).len(), 1);
+    }
+
+    #[test]
+    fn settling_adds_one_searched_entry_for_each_position_where_games_part_ways() {
+        let games = [pegs("a1 a2 b1 b2 c1 c2 d1"), pegs("a1 a2 c1 b2 b1 c2 d1")];
+        let earlier = "b2 : c3";
+        let text = settle(&games, Colour::Black, earlier, &options(100, 0, 1), &|_| {}).unwrap();
+        assert!(text.starts_with("b2 : c3\n# Settled from 2 games of Black's"), "{text}");
+        let lines: Vec<&str> = text.lines().skip(2).collect();
+        assert_eq!(lines.len(), 1, "{text}");
+        assert!(lines[0].starts_with("a1 a2 : "), "{text}");
+        assert!(lines[0].ends_with("settled: the games played b1 1×, c1 1×"), "{text}");
+        assert_eq!(Book::parse(&text).expect("the new book reads").len(), 2);
+        // A game that does not replay is refused.
+        let error = settle(
+            &[pegs("a1 a2"), vec![pegs("a1")[0]; 5]],
+            Colour::Black,
+            "",
+            &options(50, 0, 1),
+            &|_| {},
+        )
+        .unwrap_err();
+        assert!(error.starts_with("game 2: move 5 (a1)"), "{error}");
     }
 }

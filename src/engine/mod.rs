@@ -24,7 +24,9 @@ use std::time::Duration;
 use crate::rules::{Peg, Position, Status};
 
 pub use book::{Book, BuildOptions, SHIPPED_TEXT as SHIPPED_BOOK, build as build_book};
-pub use book_learning::{LearnOptions, learn as learn_from_lost_games};
+pub use book_learning::{
+    LearnOptions, learn as learn_from_lost_games, settle as settle_from_own_games,
+};
 pub use eval::Weights;
 pub use level::{Level, level};
 pub use random::Random;
