@@ -47,6 +47,27 @@ fn a_double_threat_wins_in_three() {
 }
 
 #[test]
+fn a_search_among_some_moves_chooses_one_of_them_but_never_misses_a_win() {
+    let depth = Some(4);
+    let p = position("b2 c3");
+    let pegs = [peg("a1"), peg("d4"), peg("d1")];
+    for among in [&pegs[..1], &pegs[..2], &pegs[..]] {
+        let best = engine::analyse_among(&p, depth, None, among).unwrap().best;
+        assert!(among.contains(&best), "{best} not among {among:?}");
+    }
+    // None given, or none legal: every move counts, as in a free search.
+    let free = engine::analyse(&p, depth, None).unwrap().best;
+    assert_eq!(engine::analyse_among(&p, depth, None, &[]).unwrap().best, free);
+    let full = position("a1 a1 a1 a1 b2");
+    let best = engine::analyse_among(&full, depth, None, &[peg("a1")]).unwrap().best;
+    assert_eq!(best, engine::analyse(&full, depth, None).unwrap().best);
+    // A win at once is taken whatever the moves given: Black's d1 completes level 1.
+    let win = position("a1 d4 b1 a4 c1 d3");
+    let best = engine::analyse_among(&win, depth, None, &[peg("b2")]).unwrap().best;
+    assert_eq!(best, peg("d1"));
+}
+
+#[test]
 fn low_levels_vary_their_moves() {
     let p = position("b2 c3");
     let settings = engine::Settings::level(1);

@@ -11,8 +11,12 @@
 //!
 //! The top level's own games, lost or not, show where to look too: a position where it
 //! played different moves in different games is one where two moves score alike and the
-//! time a move gets decides between them. [`settle`] searches each such position the same
-//! longer way, so the book answers it before a game's timing does.
+//! time a move gets decides between them. [`settle`] lets the same longer search decide
+//! between those moves, so the book answers such a position before a game's timing does.
+//! It chooses only among the moves the games played: the lines they went on to are known
+//! (against the arena's levels, that is most of what decides a game), and where the
+//! evaluation rated such lines wrongly (it rated Black behind in lines it won 63 times of
+//! 63), a move no game played would lead where nothing is known.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::Duration;
@@ -188,8 +192,8 @@ fn unsettled(
 }
 
 /// Settles where `side`'s own games part ways ([`unsettled`]): searches each such position
-/// for `options.time`, `options.jobs` at a time, and returns `earlier` (a book's text)
-/// followed by an entry for each. Games that do not replay, or an earlier book that does
+/// for `options.time`, among the moves the games played there, `options.jobs` at a time,
+/// and returns `earlier` (a book's text) followed by an entry for each. Games that do not replay, or an earlier book that does
 /// not read, are refused before any search.
 pub fn settle(
     games: &[Vec<Peg>],
@@ -205,7 +209,9 @@ pub fn settle(
     }
     let positions = unsettled(games, side, &book, options);
     let entries = in_parallel(&positions, options.jobs, |(before, played)| {
-        let analysis = super::analyse(&Position::after(before).ok()?, None, Some(options.time))?;
+        let position = Position::after(before).ok()?;
+        let pegs: Vec<Peg> = played.keys().copied().collect();
+        let analysis = super::analyse_among(&position, None, Some(options.time), &pegs)?;
         let played: Vec<String> = played.iter().map(|(peg, n)| format!("{peg} {n}×")).collect();
         let note = format!("settled: the games played {}", played.join(", "));
         let line = entry_line(before, &analysis, &note);
@@ -388,7 +394,8 @@ mod tests {
         assert!(text.starts_with("b2 : c3\n# Settled from 2 games of Black's"), "{text}");
         let lines: Vec<&str> = text.lines().skip(2).collect();
         assert_eq!(lines.len(), 1, "{text}");
-        assert!(lines[0].starts_with("a1 a2 : "), "{text}");
+        let settled = ["a1 a2 : b1 ", "a1 a2 : c1 "];
+        assert!(settled.iter().any(|start| lines[0].starts_with(start)), "{text}");
         assert!(lines[0].ends_with("settled: the games played b1 1×, c1 1×"), "{text}");
         assert_eq!(Book::parse(&text).expect("the new book reads").len(), 2);
         // A game that does not replay is refused.

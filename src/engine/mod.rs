@@ -21,7 +21,7 @@ mod tt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::rules::{Peg, Position, Status};
+use crate::rules::{Peg, Position, Status, column_mask};
 
 pub use book::{Book, BuildOptions, SHIPPED_TEXT as SHIPPED_BOOK, build as build_book};
 pub use book_learning::{
@@ -118,6 +118,7 @@ pub fn choose_move_with(
             true => settings.threads.unwrap_or_else(level::default_threads).max(1),
             false => 1,
         },
+        among: think::ANY_MOVE,
     };
     let budget = level.budget.mul_f64(settings.time_scale.clamp(0.001, 1000.0));
     let clock = Clock::with_budget(Some(budget), stop);
@@ -193,9 +194,27 @@ pub fn analyse(
     depth: Option<i32>,
     time: Option<Duration>,
 ) -> Option<Analysis> {
+    analyse_among(position, depth, time, &[])
+}
+
+/// As [`analyse`], choosing only among the moves on `pegs` (all moves if none is given, or
+/// if none of those is legal and safe).
+pub fn analyse_among(
+    position: &Position,
+    depth: Option<i32>,
+    time: Option<Duration>,
+    pegs: &[Peg],
+) -> Option<Analysis> {
     if position.is_over() {
         return None;
     }
+    let board = Board::from_position(position);
+    let among = match pegs {
+        [] => think::ANY_MOVE,
+        pegs => {
+            pegs.iter().fold(0, |cells, peg| cells | (board.legal() & column_mask(peg.index())))
+        }
+    };
     let top = level::level(6);
     let time = match (depth, time) {
         (None, None) => Some(Duration::from_secs(1)),
@@ -212,8 +231,8 @@ pub fn analyse(
         weights: Weights::DEFAULT,
         // One thread: the figures (nodes, the bench's nodes a second) are per core.
         threads: 1,
+        among,
     };
-    let board = Board::from_position(position);
     let thought = think(&board, &request, Clock::with_budget(time, None), &mut Random::seeded(0));
     let decided_in =
         thought.score.filter(|&s| score::is_decided(s)).map(|s| score::final_ply(s) - board.ply());

@@ -38,7 +38,13 @@ pub struct Request {
     pub weights: Weights,
     /// Threads searching (1: the calling thread alone).
     pub threads: usize,
+    /// The landing cells to choose among ([`ANY_MOVE`]: every move), where they leave a
+    /// move that does not lose at once; a win at once is taken whatever they say.
+    pub among: u64,
 }
+
+/// [`Request::among`] for a free choice.
+pub const ANY_MOVE: u64 = u64::MAX;
 
 /// The chosen move and what was learned.
 #[derive(Clone, Copy, Debug)]
@@ -74,6 +80,7 @@ pub fn think(board: &Board, request: &Request, clock: Clock, random: &mut Random
             let score = Some(loss_at(ply + 2));
             return Thought { cell, score, depth: 2, nodes: 1, exact: true };
         }
+        Tactics::Moves(moves) if moves & request.among != 0 => moves & request.among,
         Tactics::Moves(moves) => moves,
     };
     if request.answer_forced_at_once && moves.count_ones() == 1 {
