@@ -67,7 +67,8 @@ fn parse_colour(text: &str) -> Result<Colour, String> {
     }
 }
 
-/// The games of a `--learn` or `--settle` file: record move text, with or without the arena's `game N:`.
+/// The games of a `--learn` or `--settle` file: record move text, with or without the
+/// arena's `game N:`.
 fn read_games(text: &str) -> Result<Vec<Vec<Peg>>, String> {
     let mut games = Vec::new();
     for (number, line) in text.lines().enumerate() {

@@ -193,8 +193,8 @@ fn unsettled(
 
 /// Settles where `side`'s own games part ways ([`unsettled`]): searches each such position
 /// for `options.time`, among the moves the games played there, `options.jobs` at a time,
-/// and returns `earlier` (a book's text) followed by an entry for each. Games that do not replay, or an earlier book that does
-/// not read, are refused before any search.
+/// and returns `earlier` (a book's text) followed by an entry for each. Games that do not
+/// replay, or an earlier book that does not read, are refused before any search.
 pub fn settle(
     games: &[Vec<Peg>],
     side: Colour,
