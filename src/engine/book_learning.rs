@@ -143,16 +143,9 @@ pub fn learn(
             text.push('\n');
         }
     }
-    text.push_str(&format!(
-        "# Learned from {} lost game(s), {} s a position: {} position(s)\n",
-        distinct.len(),
-        options.time.as_secs_f64(),
-        learned.len()
-    ));
-    for (_, line) in learned {
-        text.push_str(&line);
-        text.push('\n');
-    }
+    let source = format!("Learned from {} lost game(s)", distinct.len());
+    let lines: Vec<String> = learned.into_iter().map(|(_, line)| line).collect();
+    append_entries(&mut text, &source, options, &lines);
     Ok(text)
 }
 
@@ -223,17 +216,20 @@ pub fn settle(
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
     }
-    text.push_str(&format!(
-        "# Settled from {} games of {side}'s, {} s a position: {} position(s)\n",
-        games.len(),
-        options.time.as_secs_f64(),
-        entries.len()
-    ));
-    for line in entries {
-        text.push_str(&line);
+    let source = format!("Settled from {} games of {side}'s", games.len());
+    append_entries(&mut text, &source, options, &entries);
+    Ok(text)
+}
+
+/// Appends new book entries to a book's text, under a heading that says where they came
+/// from and how long each was searched.
+fn append_entries(text: &mut String, source: &str, options: &LearnOptions, lines: &[String]) {
+    let seconds = options.time.as_secs_f64();
+    text.push_str(&format!("# {source}, {seconds} s a position: {} position(s)\n", lines.len()));
+    for line in lines {
+        text.push_str(line);
         text.push('\n');
     }
-    Ok(text)
 }
 
 #[cfg(test)]
