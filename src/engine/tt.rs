@@ -163,23 +163,24 @@ impl Table {
         let i = self.bucket(key);
         let data = pack(score, depth, bound, best, generation);
         // The key's own slot if it has one, else the one least worth keeping: from an
-        // earlier search first, then the shallowest.
+        // earlier search first, then the shallowest. Chosen by selects, not branches: which
+        // slot it is depends on the data and is hard to predict.
         let bucket = &self.slots[i..i + BUCKET_SLOTS];
-        let mut slot = &bucket[0];
+        let mut chosen = 0;
         let mut least = i32::MAX;
-        for candidate in bucket {
+        for (n, candidate) in bucket.iter().enumerate() {
             let old = candidate[1].load(Relaxed);
-            if candidate[0].load(Relaxed) ^ old == key {
-                slot = candidate;
-                break;
-            }
+            let own = candidate[0].load(Relaxed) ^ old == key;
             let stale = generation_of(old) != generation;
-            let worth = depth_of(old) as i32 - if stale { 256 } else { 0 };
+            let worth = depth_of(old) as i32 - 256 * stale as i32;
+            // The key's own slot is worth least of all (the first, if it had two).
+            let worth = if own { i32::MIN } else { worth };
             if worth < least {
                 least = worth;
-                slot = candidate;
+                chosen = n;
             }
         }
+        let slot = &bucket[chosen];
         slot[0].store(key ^ data, Relaxed);
         slot[1].store(data, Relaxed);
     }
@@ -346,6 +347,10 @@ mod tests {
         table.store(keys[0], -5, 1, Bound::Upper, NO_MOVE);
         assert_eq!(table.probe(keys[0]).map(|e| (e.score, e.depth)), Some((-5, 1)));
         assert!(table.probe(keys[1]).is_some() && table.probe(keys[3]).is_some());
+        // Also when another slot of the bucket is shallower than the new entry.
+        table.store(keys[3], 7, 0, Bound::Exact, NO_MOVE);
+        assert_eq!(table.probe(keys[3]).map(|e| (e.score, e.depth)), Some((7, 0)));
+        assert!(keys.iter().filter(|&&k| k != keys[2]).all(|&k| table.probe(k).is_some()));
     }
 
     #[test]
