@@ -163,24 +163,25 @@ impl Table {
         let i = self.bucket(key);
         let data = pack(score, depth, bound, best, generation);
         // The key's own slot if it has one, else the one least worth keeping: from an
-        // earlier search first, then the shallowest. Chosen by selects, not branches: which
-        // slot it is depends on the data and is hard to predict.
+        // earlier search first, then the shallowest. (Chosen by selects instead of a branch
+        // a slot, it took 3% longer on the late set, though with fewer mispredictions in
+        // cachegrind's model.)
         let bucket = &self.slots[i..i + BUCKET_SLOTS];
-        let mut chosen = 0;
+        let mut slot = &bucket[0];
         let mut least = i32::MAX;
-        for (n, candidate) in bucket.iter().enumerate() {
+        for candidate in bucket {
             let old = candidate[1].load(Relaxed);
-            let own = candidate[0].load(Relaxed) ^ old == key;
+            if candidate[0].load(Relaxed) ^ old == key {
+                slot = candidate;
+                break;
+            }
             let stale = generation_of(old) != generation;
-            let worth = depth_of(old) as i32 - 256 * stale as i32;
-            // The key's own slot is worth least of all (the first, if it had two).
-            let worth = if own { i32::MIN } else { worth };
+            let worth = depth_of(old) as i32 - if stale { 256 } else { 0 };
             if worth < least {
                 least = worth;
-                chosen = n;
+                slot = candidate;
             }
         }
-        let slot = &bucket[chosen];
         slot[0].store(key ^ data, Relaxed);
         slot[1].store(data, Relaxed);
     }
