@@ -348,7 +348,7 @@ mod tests {
         table.store(keys[0], -5, 1, Bound::Upper, NO_MOVE);
         assert_eq!(table.probe(keys[0]).map(|e| (e.score, e.depth)), Some((-5, 1)));
         assert!(table.probe(keys[1]).is_some() && table.probe(keys[3]).is_some());
-        // Also when another slot of the bucket is shallower than the new entry.
+        // Also when other slots of the bucket are shallower than the key's own.
         table.store(keys[3], 7, 0, Bound::Exact, NO_MOVE);
         assert_eq!(table.probe(keys[3]).map(|e| (e.score, e.depth)), Some((7, 0)));
         assert!(keys.iter().filter(|&&k| k != keys[2]).all(|&k| table.probe(k).is_some()));
