@@ -160,22 +160,27 @@ fn book_builds_a_book_that_reads_back_and_reuses_an_earlier_one() {
 fn book_learns_from_a_lost_game_as_the_arena_prints_it() {
     let dir = std::env::temp_dir().join(format!("yonmoku-learn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // White lost by not blocking d1 after a1 a2 b1 b2 c1; the first four moves count as the
-    // arena's opening, so the blunder is what is learned.
+    // White lost by not blocking d1 after a1 a2 b1 b2 c1; the book answers White's first two
+    // choices with the game's moves, so learning starts past them, at the blunder.
     let earlier = dir.join("book.txt");
     let earlier_text = "# a small book\na1 : a2\na1 a2 b1 : b2\n";
     std::fs::write(&earlier, earlier_text).unwrap();
     let games = dir.join("lost.txt");
     std::fs::write(&games, "game 3: 1. a1 a2 2. b1 b2 3. c1 c2 4. d1 1-0\n").unwrap();
     let args = ["book", "--learn", games.to_str().unwrap(), "--reuse", earlier.to_str().unwrap()];
-    let out = yonmoku(&[&args[..], &["--time", "0.2", "--opening-plies", "4"]].concat(), "");
+    let out = yonmoku(&[&args[..], &["--time", "0.2"]].concat(), "");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("] a1 : "), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with(earlier_text), "{text}");
     let learned: Vec<&str> = text.lines().skip(3).filter(|l| !l.starts_with('#')).collect();
     assert_eq!(learned.len(), 1, "{text}");
     assert!(learned[0].starts_with("a1 a2 b1 b2 c1 : d1 "), "{text}");
     yonmoku::engine::Book::parse(&text).expect("the new book reads");
+    // Asked to recheck the book, it searches from White's first choice.
+    let out = yonmoku(&[&args[..], &["--time", "0.2", "--recheck-book"]].concat(), "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("] a1 : "), "{out:?}");
 
     // A game nobody lost is refused before any search, and nothing is printed.
     std::fs::write(&games, "1. a1 a2 2. b1 b2 1-0\n").unwrap();

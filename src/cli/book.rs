@@ -57,6 +57,11 @@ pub struct BookArgs {
     /// --opening-plies), not chosen by the top level, and are not learned from.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub opening_plies: usize,
+    /// With --learn: search the positions the book answers with the lost game's move again
+    /// too, so that a book move can be replaced; by default learning starts past the book's
+    /// line.
+    #[arg(long, requires = "learn")]
+    pub recheck_book: bool,
 }
 
 fn parse_colour(text: &str) -> Result<Colour, String> {
@@ -123,6 +128,7 @@ fn from_games(
         opening_plies: args.opening_plies,
         time: args.time,
         jobs: args.jobs.max(1),
+        recheck_book: args.recheck_book,
     };
     let started = Instant::now();
     let progress = |line: &str| {

@@ -246,7 +246,7 @@ fn likely_replies(pegs: &[Peg], book: Peg, count: usize) -> Vec<Pending> {
 }
 
 /// `b2 c3 a1`: the moves without numbers, one position per line reading well.
-fn plain_moves(pegs: &[Peg]) -> String {
+pub(super) fn plain_moves(pegs: &[Peg]) -> String {
     pegs.iter().map(Peg::to_string).collect::<Vec<_>>().join(" ")
 }
 
