@@ -196,6 +196,29 @@ fn book_learns_from_a_lost_game_as_the_arena_prints_it() {
 }
 
 #[test]
+fn book_proves_where_a_lost_game_was_lost_or_says_it_could_not() {
+    let dir = std::env::temp_dir().join(format!("yonmoku-prove-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let earlier = dir.join("book.txt");
+    std::fs::write(&earlier, "# a small book\nb2 : c3\n").unwrap();
+    // White's blunder (c2, not d1) lies 59 empty cells deep: no proof in a millisecond.
+    let games = dir.join("lost.txt");
+    std::fs::write(&games, "game 3: 1. a1 a2 2. b1 b2 3. c1 c2 4. d1 1-0\n").unwrap();
+    let args = ["book", "--prove", games.to_str().unwrap(), "--reuse", earlier.to_str().unwrap()];
+    let out = yonmoku(&[&args[..], &["--time", "0.001"]].concat(), "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("# a small book\nb2 : c3\n# Proved from 1 lost game(s)"), "{text}");
+    assert!(text.ends_with(": 0 position(s)\n"), "{text}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("a1 a2 b1 b2 c1 : not proved in "), "{said}");
+    // Not with --learn.
+    let out = yonmoku(&[&args[..], &["--learn", games.to_str().unwrap()]].concat(), "");
+    assert!(!out.status.success() && out.stdout.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn book_settles_where_the_top_levels_games_part_ways() {
     let dir = std::env::temp_dir().join(format!("yonmoku-settle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -1,6 +1,6 @@
 //! `yonmoku book`: builds the top level's opening book (what ships in `assets/book.txt`),
-//! or extends one from lost games (`--learn`) or from where the top level's own games part
-//! ways (`--settle`).
+//! or extends one from lost games (`--learn` by a longer search, `--prove` by the solver) or
+//! from where the top level's own games part ways (`--settle`).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::solve::parse_seconds;
-use crate::engine::{self, Book, BuildOptions, LearnOptions};
+use crate::engine::{self, Book, BuildOptions, LearnOptions, ProveOptions};
 use crate::rules::{Colour, Peg, Record};
 
 #[derive(clap::Args, Debug)]
@@ -23,7 +23,7 @@ pub struct BookArgs {
     /// How many of the other side's replies count as likely (best first by a short search).
     #[arg(long, default_value_t = 4)]
     pub replies: usize,
-    /// Search time per position, in seconds.
+    /// Search time per position, in seconds (with --prove, the most a position is solved for).
     #[arg(long, value_name = "S", value_parser = parse_seconds, default_value = "15")]
     pub time: Duration,
     /// Positions searched side by side (one thread each).
@@ -47,14 +47,20 @@ pub struct BookArgs {
     /// one) followed by the new entries.
     #[arg(long, value_name = "FILE", conflicts_with = "learn")]
     pub settle: Option<PathBuf>,
+    /// Instead of building a book, prove where lost games were lost: one game per line, as
+    /// for --learn. Each game's loser's positions are solved from the end back, up to --time
+    /// each; the latest one not lost gets the solver's move. Prints the earlier book (--reuse,
+    /// else the shipped one), less the entries that changed, followed by the new entries.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["learn", "settle"])]
+    pub prove: Option<PathBuf>,
     /// With --settle: the colour the top level played in the games.
     #[arg(long, value_name = "COLOUR", value_parser = parse_colour, default_value = "black")]
     pub side: Colour,
     /// With --learn or --settle: positions with more spheres than this are left to the search.
     #[arg(long, default_value_t = 30, value_name = "N")]
     pub learn_plies: usize,
-    /// With --learn or --settle: the first N moves of every game were imposed (the arena's
-    /// --opening-plies), not chosen by the top level, and are not learned from.
+    /// With --learn, --settle or --prove: the first N moves of every game were imposed (the
+    /// arena's --opening-plies), not chosen by the top level, and are not learned from.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub opening_plies: usize,
     /// With --learn: search the positions the book answers with the lost game's move again
@@ -72,7 +78,7 @@ fn parse_colour(text: &str) -> Result<Colour, String> {
     }
 }
 
-/// The games of a `--learn` or `--settle` file: record move text, with or without the
+/// The games of a `--learn`, `--settle` or `--prove` file: record move text, with or without the
 /// arena's `game N:`.
 fn read_games(text: &str) -> Result<Vec<Vec<Peg>>, String> {
     let mut games = Vec::new();
@@ -99,6 +105,9 @@ enum FromGames {
     /// `--settle`: the earlier book's text, then an entry for each position where the games
     /// part ways.
     Settle(Colour),
+    /// `--prove`: the earlier book's text, less the entries the proofs changed, then the
+    /// proved entries.
+    Prove,
 }
 
 fn from_games(
@@ -141,6 +150,14 @@ fn from_games(
         FromGames::Settle(side) => {
             engine::settle_from_own_games(&games, side, earlier_text, &options, &progress)
         }
+        FromGames::Prove => {
+            let options = ProveOptions {
+                opening_plies: options.opening_plies,
+                time: options.time,
+                jobs: options.jobs,
+            };
+            engine::prove_from_lost_games(&games, earlier_text, &options, &progress)
+        }
     };
     let text = match text {
         Ok(text) => text,
@@ -181,6 +198,9 @@ pub fn run(args: BookArgs) -> ExitCode {
     }
     if let Some(games_file) = &args.settle {
         return from_games(&args, games_file, text, FromGames::Settle(args.side));
+    }
+    if let Some(games_file) = &args.prove {
+        return from_games(&args, games_file, text, FromGames::Prove);
     }
     if args.every > args.plies {
         eprintln!(

@@ -45,7 +45,7 @@ pub struct LearnOptions {
 }
 
 /// Why a game cannot be learned from.
-fn check(game: &[Peg]) -> Result<(), String> {
+pub(super) fn check(game: &[Peg]) -> Result<(), String> {
     let position =
         Position::after(game).map_err(|(i, e)| format!("move {} ({}): {e}", i + 1, game[i]))?;
     match position.status() {
@@ -57,7 +57,7 @@ fn check(game: &[Peg]) -> Result<(), String> {
 
 /// The positions of `game` where its loser was to move, from the first, up to `plies`
 /// spheres: the moves before each and the move the loser played. Empty if nobody won.
-fn losers_choices(game: &[Peg], plies: usize) -> Vec<(&[Peg], Peg)> {
+pub(super) fn losers_choices(game: &[Peg], plies: usize) -> Vec<(&[Peg], Peg)> {
     let Ok(end) = Position::after(game) else { return Vec::new() };
     let Status::Won { winner, .. } = end.status() else { return Vec::new() };
     let mut position = Position::new();
@@ -143,11 +143,24 @@ pub fn learn(
     // Games that share their first moves searched those positions each; the first game's
     // entry is kept (the longer search chose the same move, or the later game's line no
     // longer occurs past it).
+    let learned = lessons.into_iter().flatten().flatten();
+    let source = format!("Learned from {} lost game(s)", distinct.len());
+    Ok(replace_entries(earlier, &book, learned, &source, options.time))
+}
+
+/// `earlier` (the text of `book`) without the entries for the positions `new` answers,
+/// then `new` under a heading (for a position listed twice, the first entry is kept).
+pub(super) fn replace_entries(
+    earlier: &str,
+    book: &Book,
+    new: impl IntoIterator<Item = (Key, String)>,
+    source: &str,
+    time: Duration,
+) -> String {
     let mut seen = HashSet::new();
-    let learned: Vec<(Key, String)> =
-        lessons.into_iter().flatten().flatten().filter(|(key, _)| seen.insert(*key)).collect();
+    let new: Vec<(Key, String)> = new.into_iter().filter(|(key, _)| seen.insert(*key)).collect();
     let replaced: HashSet<usize> =
-        learned.iter().filter_map(|(key, _)| book.line_number(key)).collect();
+        new.iter().filter_map(|(key, _)| book.line_number(key)).collect();
     let mut text = String::new();
     for (number, line) in earlier.lines().enumerate() {
         if !replaced.contains(&number) {
@@ -155,10 +168,9 @@ pub fn learn(
             text.push('\n');
         }
     }
-    let source = format!("Learned from {} lost game(s)", distinct.len());
-    let lines: Vec<String> = learned.into_iter().map(|(_, line)| line).collect();
-    append_entries(&mut text, &source, options, &lines);
-    Ok(text)
+    let lines: Vec<String> = new.into_iter().map(|(_, line)| line).collect();
+    append_entries(&mut text, source, time, &lines);
+    text
 }
 
 /// The positions where `games` part ways: those with `side` to move, from
@@ -229,14 +241,14 @@ pub fn settle(
         text.push('\n');
     }
     let source = format!("Settled from {} games of {side}'s", games.len());
-    append_entries(&mut text, &source, options, &entries);
+    append_entries(&mut text, &source, options.time, &entries);
     Ok(text)
 }
 
 /// Appends new book entries to a book's text, under a heading that says where they came
 /// from and how long each was searched.
-fn append_entries(text: &mut String, source: &str, options: &LearnOptions, lines: &[String]) {
-    let seconds = options.time.as_secs_f64();
+fn append_entries(text: &mut String, source: &str, time: Duration, lines: &[String]) {
+    let seconds = time.as_secs_f64();
     text.push_str(&format!("# {source}, {seconds} s a position: {} position(s)\n", lines.len()));
     for line in lines {
         text.push_str(line);

@@ -6,6 +6,7 @@
 mod board;
 mod book;
 mod book_learning;
+mod book_proving;
 mod clock;
 mod eval;
 mod level;
@@ -27,6 +28,7 @@ pub use book::{Book, BuildOptions, SHIPPED_TEXT as SHIPPED_BOOK, build as build_
 pub use book_learning::{
     LearnOptions, learn as learn_from_lost_games, settle as settle_from_own_games,
 };
+pub use book_proving::{ProveOptions, prove as prove_from_lost_games};
 pub use eval::Weights;
 pub use level::{Level, level};
 pub use random::Random;

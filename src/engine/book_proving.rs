@@ -1,0 +1,209 @@
+//! Book entries the solver proves from lost games. Walking a lost game back from its end,
+//! the loser's positions are solved in turn (win, draw or loss, up to a time limit each):
+//! the latest one the loser was not losing is where its move lost the game, and the
+//! solver's move there, one that keeps the win or the draw, becomes the book's answer.
+//!
+//! Learning by a longer search ([`super::book_learning`]) judges, and its evaluation can
+//! misjudge a line; a proof cannot. It costs time instead, more the further back the losing
+//! move lies, so a game whose losing move is further back than the time limit reaches is
+//! left unproved, and says so.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use super::board::Board;
+use super::book::{Book, Key, key_of, plain_moves};
+use super::book_learning::{check, losers_choices, replace_entries};
+use super::solver::{Value, solve_value};
+use crate::rules::{Peg, Position};
+
+/// How to prove.
+#[derive(Clone, Copy, Debug)]
+pub struct ProveOptions {
+    /// The first moves of every game were imposed (an arena's opening): positions before
+    /// them are not solved.
+    pub opening_plies: usize,
+    /// The most time one position is solved for.
+    pub time: Duration,
+    /// Games proved side by side (one thread each).
+    pub jobs: usize,
+}
+
+/// The loser's losing move in `game`, if a solve within the time reaches it: the entry that
+/// answers that position with the solver's move instead.
+fn prove_game(
+    game: &[Peg],
+    options: &ProveOptions,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Option<(Key, String)> {
+    let choices = losers_choices(game, game.len());
+    for (before, played) in choices.into_iter().rev() {
+        if before.len() < options.opening_plies {
+            break;
+        }
+        let position = Position::after(before).ok()?;
+        let solution = solve_value(&position, Some(options.time), None);
+        let seconds = solution.elapsed.as_secs_f64();
+        let moves = plain_moves(before);
+        let said = match (solution.value, solution.best) {
+            (Some(Value::Loss), _) => {
+                progress(
+                    format!("{moves} : lost whatever is played ({seconds:.1} s)").trim_start(),
+                );
+                continue;
+            }
+            (Some(value), Some(best)) => {
+                let outcome = match value {
+                    Value::Win => format!("{} wins", position.to_move()),
+                    _ => "a draw".to_string(),
+                };
+                let line = format!(
+                    "{moves} : {best}  # proved: {outcome} ({seconds:.1} s), the lost game played {played}"
+                );
+                let line = line.trim_start().to_string();
+                progress(&line);
+                return Some((key_of(&Board::from_position(&position)), line));
+            }
+            _ => {
+                format!("{moves} : not proved in {seconds:.1} s: the losing move lies further back")
+            }
+        };
+        progress(said.trim_start());
+        return None;
+    }
+    None
+}
+
+/// Proves where each of `games` (finished games one side lost) was lost, `options.jobs` games
+/// at a time, and returns the new book: `earlier` (a book's text) without the entries the
+/// proofs change, then the proved entries. A game that is not a lost game, or an earlier
+/// book that does not read, is refused before any solve.
+pub fn prove(
+    games: &[Vec<Peg>],
+    earlier: &str,
+    options: &ProveOptions,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<String, String> {
+    let book = Book::parse(earlier)?;
+    for (i, game) in games.iter().enumerate() {
+        check(game).map_err(|e| format!("game {}: {e}", i + 1))?;
+    }
+    let mut listed = HashSet::new();
+    let distinct: Vec<&Vec<Peg>> = games.iter().filter(|g| listed.insert(*g)).collect();
+    let proved = super::book::in_parallel(&distinct, options.jobs, |game| {
+        prove_game(game, options, progress)
+    });
+    let source = format!("Proved from {} lost game(s)", distinct.len());
+    Ok(replace_entries(
+        earlier,
+        &book,
+        proved.into_iter().flatten().flatten(),
+        &source,
+        options.time,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Random;
+    use crate::rules::{Status, parse_moves};
+
+    fn options(time_ms: u64, opening_plies: usize) -> ProveOptions {
+        ProveOptions { opening_plies, time: Duration::from_millis(time_ms), jobs: 1 }
+    }
+
+    /// A game lost late: random moves (none that ends the game) to 48 spheres, then the
+    /// side to move plays at random and the other the solver's moves. `None` if the
+    /// random side did not lose.
+    fn lost_late(seed: u64) -> Option<Vec<Peg>> {
+        let mut random = Random::seeded(seed);
+        let mut position = Position::new();
+        let mut game = Vec::new();
+        while game.len() < 48 {
+            let quiet: Vec<Peg> = position
+                .legal_moves()
+                .into_iter()
+                .filter(|&peg| {
+                    let mut next = position;
+                    next.play(peg).is_ok() && next.status() == Status::Ongoing
+                })
+                .collect();
+            if quiet.is_empty() {
+                return None;
+            }
+            let peg = quiet[random.below(quiet.len())];
+            position.play(peg).ok()?;
+            game.push(peg);
+        }
+        let random_side = position.to_move();
+        while position.status() == Status::Ongoing {
+            let peg = if position.to_move() == random_side {
+                let legal = position.legal_moves();
+                legal[random.below(legal.len())]
+            } else {
+                solve_value(&position, None, None).best?
+            };
+            position.play(peg).ok()?;
+            game.push(peg);
+        }
+        let won = matches!(position.status(), Status::Won { winner, .. } if winner != random_side);
+        won.then_some(game)
+    }
+
+    /// The value for the side to move after `moves`.
+    fn value_after(moves: &[Peg]) -> Option<Value> {
+        solve_value(&Position::after(moves).ok()?, None, None).value
+    }
+
+    #[test]
+    fn the_proved_move_keeps_what_the_lost_games_move_threw_away() {
+        let mut proved = 0;
+        for seed in 1..=40 {
+            let Some(game) = lost_late(seed) else { continue };
+            let lines = std::sync::Mutex::new(Vec::new());
+            let progress = |line: &str| lines.lock().unwrap().push(line.to_string());
+            let text = prove(std::slice::from_ref(&game), "", &options(10_000, 48), &progress)
+                .expect("a lost game");
+            let book = Book::parse(&text).expect("the new book reads");
+            let Some(entry) = text.lines().find(|l| !l.starts_with('#')) else {
+                // Every position the random side had from 48 spheres on was lost already.
+                assert!(book.is_empty(), "{text}");
+                continue;
+            };
+            proved += 1;
+            let (moves, rest) = entry.split_once(" : ").expect("an entry");
+            let before = parse_moves(moves).unwrap();
+            let best = parse_moves(&rest[..2]).unwrap()[0];
+            let played = game[before.len()];
+            assert!(game.starts_with(&before) && best != played, "{entry}");
+            assert!(entry.contains(&format!("the lost game played {played}")), "{entry}");
+            // The proved move leaves the opponent no win; the game's move gave it one.
+            let with = |peg| [&before[..], &[peg]].concat();
+            assert_ne!(value_after(&with(best)), Some(Value::Win), "{entry}");
+            assert_eq!(value_after(&with(played)), Some(Value::Win), "{entry}");
+            // Every later position of the loser was lost whatever it played.
+            let later = lines.into_inner().unwrap();
+            assert!(later[..later.len() - 1].iter().all(|l| l.contains("lost whatever")));
+        }
+        assert!(proved >= 3, "only {proved} of the games had a move to prove");
+    }
+
+    #[test]
+    fn a_position_not_solved_in_time_leaves_the_game_unproved() {
+        // White lost by not blocking d1 after a1 a2 b1 b2 c1: the position before the
+        // blunder cannot be solved in no time, so nothing is proved, and the book is kept.
+        let game = parse_moves("a1 a2 b1 b2 c1 c2 d1").unwrap();
+        let earlier = "b2 : c3\n";
+        let said = std::sync::Mutex::new(Vec::new());
+        let progress = |line: &str| said.lock().unwrap().push(line.to_string());
+        let text = prove(&[game.clone(), game], earlier, &options(0, 0), &progress).unwrap();
+        assert_eq!(text, "b2 : c3\n# Proved from 1 lost game(s), 0 s a position: 0 position(s)\n");
+        let said = said.into_inner().unwrap();
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].starts_with("a1 a2 b1 b2 c1 : not proved in "), "{said:?}");
+        // A game nobody lost is refused.
+        let error = prove(&[parse_moves("a1 a2").unwrap()], "", &options(0, 0), &|_| {});
+        assert_eq!(error.unwrap_err(), "game 1: the game is not over");
+    }
+}
