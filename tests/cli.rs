@@ -219,6 +219,35 @@ fn book_proves_where_a_lost_game_was_lost_or_says_it_could_not() {
 }
 
 #[test]
+fn book_audits_the_positions_the_games_reach_often_enough() {
+    let dir = std::env::temp_dir().join(format!("yonmoku-audit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let earlier = dir.join("book.txt");
+    std::fs::write(&earlier, "# a small book\nb2 : c3\n").unwrap();
+    // Two games reach the position after a1 a2 b1 b2 c1 c2 (6 plies) with Black to move,
+    // which wins at once in both: nothing needs a solve.
+    let games = dir.join("games.txt");
+    let lines = "game 1: 1. a1 a2 2. b1 b2 3. c1 c2 4. d1 1-0\n\
+                 game 2: 1. a1 a2 2. b1 b2 3. c1 c2 4. d1 1-0\n";
+    std::fs::write(&games, lines).unwrap();
+    let args = ["book", "--audit", games.to_str().unwrap(), "--reuse", earlier.to_str().unwrap()];
+    let at = ["--from-ply", "6", "--min-games", "2", "--time", "1"];
+    let out = yonmoku(&[&args[..], &at[..]].concat(), "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("# a small book\nb2 : c3\n# Audited 2 games of Black's"), "{text}");
+    assert!(text.ends_with(": 0 position(s)\n"), "{text}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("1 position(s) to audit"), "{said}");
+    assert!(said.contains("2 games; every move played holds"), "{said}");
+    // Reached by two games, not three.
+    let at = ["--from-ply", "6", "--min-games", "3", "--time", "1"];
+    let out = yonmoku(&[&args[..], &at[..]].concat(), "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0 position(s) to audit"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn book_settles_where_the_top_levels_games_part_ways() {
     let dir = std::env::temp_dir().join(format!("yonmoku-settle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

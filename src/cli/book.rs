@@ -1,6 +1,7 @@
 //! `yonmoku book`: builds the top level's opening book (what ships in `assets/book.txt`),
-//! or extends one from lost games (`--learn` by a longer search, `--prove` by the solver) or
-//! from where the top level's own games part ways (`--settle`).
+//! or extends one from lost games (`--learn` by a longer search, `--prove` by the solver),
+//! from where the top level's own games part ways (`--settle`), or from its own games'
+//! losing moves, found by the solver before they lose (`--audit`).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -8,7 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::solve::parse_seconds;
-use crate::engine::{self, Book, BuildOptions, LearnOptions, ProveOptions};
+use crate::engine::{self, AuditOptions, Book, BuildOptions, LearnOptions, ProveOptions};
 use crate::rules::{Colour, Peg, Record};
 
 #[derive(clap::Args, Debug)]
@@ -53,7 +54,24 @@ pub struct BookArgs {
     /// else the shipped one), less the entries that changed, followed by the new entries.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["learn", "settle"])]
     pub prove: Option<PathBuf>,
-    /// With --settle: the colour the top level played in the games.
+    /// Instead of building a book, audit the top level's own games with the solver: one game
+    /// per line, as for --learn, each played by the top level as --side. In every position
+    /// from --from-ply to --to-ply spheres that --min-games games reached, the book does not
+    /// answer and that side was to move, the position after each move played is solved (up
+    /// to --time); where one hands the opponent a win and the position is not lost, the
+    /// solver's move becomes the entry. Prints the earlier book followed by the new entries.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["learn", "settle", "prove"])]
+    pub audit: Option<PathBuf>,
+    /// With --audit: positions with fewer spheres are left alone.
+    #[arg(long, default_value_t = 24, value_name = "N")]
+    pub from_ply: usize,
+    /// With --audit: positions with more spheres are left alone.
+    #[arg(long, default_value_t = 34, value_name = "N")]
+    pub to_ply: usize,
+    /// With --audit: positions fewer games reached are left alone.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub min_games: usize,
+    /// With --settle or --audit: the colour the top level played in the games.
     #[arg(long, value_name = "COLOUR", value_parser = parse_colour, default_value = "black")]
     pub side: Colour,
     /// With --learn or --settle: positions with more spheres than this are left to the search.
@@ -78,7 +96,7 @@ fn parse_colour(text: &str) -> Result<Colour, String> {
     }
 }
 
-/// The games of a `--learn`, `--settle` or `--prove` file: record move text, with or without the
+/// The games of a `--learn`, `--settle`, `--prove` or `--audit` file: record move text, with or without the
 /// arena's `game N:`.
 fn read_games(text: &str) -> Result<Vec<Vec<Peg>>, String> {
     let mut games = Vec::new();
@@ -108,6 +126,9 @@ enum FromGames {
     /// `--prove`: the earlier book's text, less the entries the proofs changed, then the
     /// proved entries.
     Prove,
+    /// `--audit`: the earlier book's text, then an entry for each position where a move
+    /// `side`'s games played loses what the position held.
+    Audit(Colour),
 }
 
 fn from_games(
@@ -158,6 +179,17 @@ fn from_games(
             };
             engine::prove_from_lost_games(&games, earlier_text, &options, &progress)
         }
+        FromGames::Audit(side) => {
+            let options = AuditOptions {
+                side,
+                from_plies: args.from_ply,
+                to_plies: args.to_ply,
+                min_games: args.min_games.max(1),
+                time: options.time,
+                jobs: options.jobs,
+            };
+            engine::audit_own_games(&games, earlier_text, &options, &progress)
+        }
     };
     let text = match text {
         Ok(text) => text,
@@ -201,6 +233,9 @@ pub fn run(args: BookArgs) -> ExitCode {
     }
     if let Some(games_file) = &args.prove {
         return from_games(&args, games_file, text, FromGames::Prove);
+    }
+    if let Some(games_file) = &args.audit {
+        return from_games(&args, games_file, text, FromGames::Audit(args.side));
     }
     if args.every > args.plies {
         eprintln!(

@@ -5,6 +5,7 @@
 
 mod board;
 mod book;
+mod book_audit;
 mod book_learning;
 mod book_proving;
 mod clock;
@@ -25,6 +26,7 @@ use std::time::Duration;
 use crate::rules::{Peg, Position, Status, column_mask};
 
 pub use book::{Book, BuildOptions, SHIPPED_TEXT as SHIPPED_BOOK, build as build_book};
+pub use book_audit::{AuditOptions, audit_own_games};
 pub use book_learning::{
     LearnOptions, learn as learn_from_lost_games, settle as settle_from_own_games,
 };
