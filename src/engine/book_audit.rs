@@ -172,7 +172,8 @@ pub fn audit_own_games(
 mod tests {
     use super::*;
     use crate::engine::Random;
-    use crate::rules::{Status, parse_moves};
+    use crate::engine::book_proving::tests::quiet_game;
+    use crate::rules::parse_moves;
 
     fn options(side: Colour, from_plies: usize, min_games: usize) -> AuditOptions {
         let time = Duration::from_secs(10);
@@ -203,32 +204,11 @@ mod tests {
         assert!(reached(&games, &book, &options(Colour::Black, 2, 3)).is_empty());
     }
 
-    /// A late position, 48 spheres in with none that ends the game, from `seed`.
-    fn late_position(seed: u64) -> Option<Vec<Peg>> {
-        let mut random = Random::seeded(seed);
-        let mut position = Position::new();
-        let mut game = Vec::new();
-        while game.len() < 48 {
-            let quiet: Vec<Peg> = position
-                .legal_moves()
-                .into_iter()
-                .filter(|&peg| {
-                    let mut next = position;
-                    next.play(peg).is_ok() && next.status() == Status::Ongoing
-                })
-                .collect();
-            let peg = *quiet.get(random.below(quiet.len().max(1)))?;
-            position.play(peg).ok()?;
-            game.push(peg);
-        }
-        Some(game)
-    }
-
     #[test]
     fn a_losing_move_in_a_position_that_holds_is_replaced_by_the_solvers() {
         let mut audited = 0;
         for seed in 1..=12 {
-            let Some(prefix) = late_position(seed) else { continue };
+            let Some(prefix) = quiet_game(&mut Random::seeded(seed), 48) else { continue };
             let position = Position::after(&prefix).unwrap();
             let side = position.to_move();
             // The games played, twice each, every move there: one that loses among them

@@ -104,7 +104,7 @@ pub fn prove(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::engine::Random;
     use crate::rules::{Status, parse_moves};
@@ -113,14 +113,12 @@ mod tests {
         ProveOptions { opening_plies, time: Duration::from_millis(time_ms), jobs: 1 }
     }
 
-    /// A game lost late: random moves (none that ends the game) to 48 spheres, then the
-    /// side to move plays at random and the other the solver's moves. `None` if the
-    /// random side did not lose.
-    fn lost_late(seed: u64) -> Option<Vec<Peg>> {
-        let mut random = Random::seeded(seed);
+    /// `plies` random moves from the empty board, none that ends the game (`None` if that
+    /// cannot be done).
+    pub(in crate::engine) fn quiet_game(random: &mut Random, plies: usize) -> Option<Vec<Peg>> {
         let mut position = Position::new();
         let mut game = Vec::new();
-        while game.len() < 48 {
+        while game.len() < plies {
             let quiet: Vec<Peg> = position
                 .legal_moves()
                 .into_iter()
@@ -129,13 +127,19 @@ mod tests {
                     next.play(peg).is_ok() && next.status() == Status::Ongoing
                 })
                 .collect();
-            if quiet.is_empty() {
-                return None;
-            }
-            let peg = quiet[random.below(quiet.len())];
+            let peg = *quiet.get(random.below(quiet.len().max(1)))?;
             position.play(peg).ok()?;
             game.push(peg);
         }
+        Some(game)
+    }
+
+    /// A game lost late: [`quiet_game`] to 48 spheres, then the side to move plays at random
+    /// and the other the solver's moves. `None` if the random side did not lose.
+    fn lost_late(seed: u64) -> Option<Vec<Peg>> {
+        let mut random = Random::seeded(seed);
+        let mut game = quiet_game(&mut random, 48)?;
+        let mut position = Position::after(&game).ok()?;
         let random_side = position.to_move();
         while position.status() == Status::Ongoing {
             let peg = if position.to_move() == random_side {
