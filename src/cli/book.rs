@@ -24,7 +24,7 @@ pub struct BookArgs {
     /// How many of the other side's replies count as likely (best first by a short search).
     #[arg(long, default_value_t = 4)]
     pub replies: usize,
-    /// Search time per position, in seconds (with --prove, the most a position is solved for).
+    /// Search time per position, in seconds (with --prove or --audit, the most a position is solved for).
     #[arg(long, value_name = "S", value_parser = parse_seconds, default_value = "15")]
     pub time: Duration,
     /// Positions searched side by side (one thread each).
@@ -36,9 +36,10 @@ pub struct BookArgs {
     pub reuse: Option<PathBuf>,
     /// Instead of building a book, learn from lost games: one game per line, as a record's
     /// moves (`1. b2 d4 … 1-0`) or as `arena --verbose` prints them. The loser's positions
-    /// are searched again for --time each, from the first, up to the first where the
-    /// search chooses another move; prints the earlier book (--reuse, else the shipped
-    /// one), less the entries that changed, followed by the new entries.
+    /// are searched again for --time each, from the first past the book's line (see
+    /// --recheck-book), up to the first where the search chooses another move; prints the
+    /// earlier book (--reuse, else the shipped one), less the entries that changed, followed
+    /// by the new entries.
     #[arg(long, value_name = "FILE")]
     pub learn: Option<PathBuf>,
     /// Instead of building a book, settle where the top level's own games part ways: one
