@@ -36,20 +36,28 @@ pub struct AuditOptions {
     pub jobs: usize,
 }
 
-/// A position the games reached: one game's moves to it (a mirror image's count too), how
-/// many games reached it, and each distinct position after the moves played there (one
-/// game's moves to it and the move, with how often it was played).
+/// A position the games reached: the first game's moves to it and the position they make
+/// (games that reached a mirror image count too), how many games reached it, and each move
+/// played there, as played in that first game's orientation, with how often.
 struct Reached<'a> {
     before: &'a [Peg],
+    position: Position,
     games: usize,
-    children: Vec<(&'a [Peg], Peg, usize)>,
+    played: Vec<(Peg, usize)>,
+}
+
+/// The move in `position` that leads to the position with `key` (up to symmetry), if any.
+fn move_to(position: &Position, key: Key) -> Option<Peg> {
+    position.legal_moves().into_iter().find(|&peg| {
+        let mut child = *position;
+        child.play(peg).is_ok() && key_of(&Board::from_position(&child)) == key
+    })
 }
 
 /// The positions `side`'s games reached at least `min_games` times, within the plies, that
 /// the book does not answer, most often reached first.
 fn reached<'a>(games: &'a [Vec<Peg>], book: &Book, options: &AuditOptions) -> Vec<Reached<'a>> {
     let mut index: HashMap<Key, usize> = HashMap::new();
-    let mut child_index: HashMap<(usize, Key), usize> = HashMap::new();
     let mut found: Vec<Reached> = Vec::new();
     for game in games {
         let Ok(mut position) = Position::after(&game[..options.from_plies.min(game.len())]) else {
@@ -60,20 +68,23 @@ fn reached<'a>(games: &'a [Vec<Peg>], book: &Book, options: &AuditOptions) -> Ve
             if position.to_move() == options.side {
                 let key = key_of(&Board::from_position(&position));
                 let i = *index.entry(key).or_insert_with(|| {
-                    found.push(Reached { before: &game[..ply], games: 0, children: Vec::new() });
+                    let before = &game[..ply];
+                    found.push(Reached { before, position, games: 0, played: Vec::new() });
                     found.len() - 1
                 });
-                found[i].games += 1;
                 let mut child = position;
                 if child.play(peg).is_err() {
                     break;
                 }
+                let reached = &mut found[i];
+                reached.games += 1;
+                // A mirror image's move, turned to the first game's orientation.
                 let child_key = key_of(&Board::from_position(&child));
-                let c = *child_index.entry((i, child_key)).or_insert_with(|| {
-                    found[i].children.push((&game[..ply], peg, 0));
-                    found[i].children.len() - 1
-                });
-                found[i].children[c].2 += 1;
+                let Some(peg) = move_to(&reached.position, child_key) else { break };
+                match reached.played.iter_mut().find(|(played, _)| *played == peg) {
+                    Some((_, times)) => *times += 1,
+                    None => reached.played.push((peg, 1)),
+                }
             }
             if position.play(peg).is_err() {
                 break;
@@ -82,8 +93,8 @@ fn reached<'a>(games: &'a [Vec<Peg>], book: &Book, options: &AuditOptions) -> Ve
     }
     found.retain(|r| {
         r.games >= options.min_games
-            && Position::after(r.before)
-                .is_ok_and(|p| !p.is_over() && book.lookup(&Board::from_position(&p)).is_none())
+            && !r.position.is_over()
+            && book.lookup(&Board::from_position(&r.position)).is_none()
     });
     found.sort_by_key(|r| std::cmp::Reverse(r.games));
     found
@@ -99,8 +110,9 @@ fn audit(
     let moves = plain_moves(reached.before);
     let say = |what: String| progress(format!("{moves} : {what}").trim_start());
     let mut losing = Vec::new();
-    for &(before, peg, times) in &reached.children {
-        let child = Position::after(&[before, &[peg]].concat()).ok()?;
+    for &(peg, times) in &reached.played {
+        let mut child = reached.position;
+        child.play(peg).ok()?;
         if child.is_over() {
             continue; // it won at once
         }
@@ -118,7 +130,7 @@ fn audit(
         return None;
     }
     let losing = losing.join(", ");
-    let position = Position::after(reached.before).ok()?;
+    let position = reached.position;
     let solution = solve_value(&position, Some(options.time), None);
     let outcome = match (solution.value, solution.best) {
         (Some(Value::Win), Some(best)) => (best, format!("{} wins", position.to_move())),
@@ -175,6 +187,10 @@ mod tests {
     use crate::engine::book_proving::tests::quiet_game;
     use crate::rules::parse_moves;
 
+    fn peg(name: &str) -> Peg {
+        parse_moves(name).unwrap()[0]
+    }
+
     fn options(side: Colour, from_plies: usize, min_games: usize) -> AuditOptions {
         let time = Duration::from_secs(10);
         AuditOptions { side, from_plies, to_plies: 64, min_games, time, jobs: 1 }
@@ -183,8 +199,9 @@ mod tests {
     #[test]
     fn positions_are_counted_up_to_symmetry_with_each_move_played() {
         // Black reaches the position after a1 a2 three times, once as its mirror image
-        // d1 d2, and plays b1 twice and (mirrored) c1 once: one move, played 3 times.
-        let games: Vec<Vec<Peg>> = ["a1 a2 b1 b2", "a1 a2 b1 c2", "d1 d2 c1 c2"]
+        // d1 d2, and plays b1 twice and, in the mirror image, b1 once: c1 as the first
+        // game has it.
+        let games: Vec<Vec<Peg>> = ["a1 a2 b1 b2", "a1 a2 b1 c2", "d1 d2 b1 c2"]
             .iter()
             .map(|g| parse_moves(g).unwrap())
             .collect();
@@ -192,13 +209,12 @@ mod tests {
         let found = reached(&games, &book, &options(Colour::Black, 2, 3));
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].games, 3);
-        assert_eq!(found[0].children.len(), 1);
-        assert_eq!(found[0].children[0].2, 3);
+        assert_eq!(found[0].played, [(peg("b1"), 2), (peg("c1"), 1)]);
         // Not when fewer games reached it, not for the other colour, not before the plies,
         // not where the book answers.
         assert!(reached(&games, &book, &options(Colour::Black, 2, 4)).is_empty());
         let white = reached(&games, &book, &options(Colour::White, 2, 2));
-        assert_eq!(white.len(), 1, "after a1 a2 b1 (and its mirror image)");
+        assert_eq!(white.len(), 1, "after a1 a2 b1");
         assert!(reached(&games, &book, &options(Colour::Black, 3, 1)).is_empty());
         let book = Book::parse("a1 a2 : b1\n").unwrap();
         assert!(reached(&games, &book, &options(Colour::Black, 2, 3)).is_empty());
