@@ -45,12 +45,10 @@ fn prove_game(
         let solution = solve_value(&position, Some(options.time), None);
         let seconds = solution.elapsed.as_secs_f64();
         let moves = plain_moves(before);
-        let said = match (solution.value, solution.best) {
+        match (solution.value, solution.best) {
             (Some(Value::Loss), _) => {
-                progress(
-                    format!("{moves} : lost whatever is played ({seconds:.1} s)").trim_start(),
-                );
-                continue;
+                let said = format!("{moves} : lost whatever is played ({seconds:.1} s)");
+                progress(said.trim_start());
             }
             (Some(value), Some(best)) => {
                 let outcome = match value {
@@ -65,11 +63,13 @@ fn prove_game(
                 return Some((key_of(&Board::from_position(&position)), line));
             }
             _ => {
-                format!("{moves} : not proved in {seconds:.1} s: the losing move lies further back")
+                let said = format!(
+                    "{moves} : not proved in {seconds:.1} s: the losing move lies further back"
+                );
+                progress(said.trim_start());
+                return None;
             }
-        };
-        progress(said.trim_start());
-        return None;
+        }
     }
     None
 }
