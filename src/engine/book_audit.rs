@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use super::board::Board;
 use super::book::{Book, Key, in_parallel, key_of, plain_moves};
-use super::book_learning::replace_entries;
+use super::book_learning::{replace_entries, replay_all};
 use super::solver::{Value, solve_value};
 use crate::rules::{Colour, Peg, Position};
 
@@ -163,10 +163,7 @@ pub fn audit_own_games(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
     let book = Book::parse(earlier)?;
-    for (i, game) in games.iter().enumerate() {
-        Position::after(game)
-            .map_err(|(m, e)| format!("game {}: move {} ({}): {e}", i + 1, m + 1, game[m]))?;
-    }
+    replay_all(games)?;
     let positions = reached(games, &book, options);
     progress(&format!("{} position(s) to audit", positions.len()));
     let entries = in_parallel(&positions, options.jobs, |r| audit(r, options, progress));

@@ -44,8 +44,27 @@ pub struct LearnOptions {
     pub recheck_book: bool,
 }
 
+/// The distinct games of `games` (the same game listed twice is learned once), or why one
+/// cannot be learned from: every game must be a lost one.
+pub(super) fn distinct_lost_games(games: &[Vec<Peg>]) -> Result<Vec<&Vec<Peg>>, String> {
+    for (i, game) in games.iter().enumerate() {
+        check(game).map_err(|e| format!("game {}: {e}", i + 1))?;
+    }
+    let mut listed = HashSet::new();
+    Ok(games.iter().filter(|g| listed.insert(*g)).collect())
+}
+
+/// Why a game of `games` does not replay, if one does not.
+pub(super) fn replay_all(games: &[Vec<Peg>]) -> Result<(), String> {
+    for (i, game) in games.iter().enumerate() {
+        Position::after(game)
+            .map_err(|(m, e)| format!("game {}: move {} ({}): {e}", i + 1, m + 1, game[m]))?;
+    }
+    Ok(())
+}
+
 /// Why a game cannot be learned from.
-pub(super) fn check(game: &[Peg]) -> Result<(), String> {
+fn check(game: &[Peg]) -> Result<(), String> {
     let position =
         Position::after(game).map_err(|(i, e)| format!("move {} ({}): {e}", i + 1, game[i]))?;
     match position.status() {
@@ -132,12 +151,7 @@ pub fn learn(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
     let book = Book::parse(earlier)?;
-    for (i, game) in games.iter().enumerate() {
-        check(game).map_err(|e| format!("game {}: {e}", i + 1))?;
-    }
-    // The same game listed twice is learned once.
-    let mut listed = HashSet::new();
-    let distinct: Vec<&Vec<Peg>> = games.iter().filter(|g| listed.insert(*g)).collect();
+    let distinct = distinct_lost_games(games)?;
     let lessons =
         in_parallel(&distinct, options.jobs, |game| learn_game(game, &book, options, progress));
     // Games that share their first moves searched those positions each; the first game's
@@ -220,10 +234,7 @@ pub fn settle(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
     let book = Book::parse(earlier)?;
-    for (i, game) in games.iter().enumerate() {
-        Position::after(game)
-            .map_err(|(m, e)| format!("game {}: move {} ({}): {e}", i + 1, m + 1, game[m]))?;
-    }
+    replay_all(games)?;
     let positions = unsettled(games, side, &book, options);
     let entries = in_parallel(&positions, options.jobs, |(before, played)| {
         let position = Position::after(before).ok()?;

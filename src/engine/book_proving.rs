@@ -8,12 +8,11 @@
 //! move lies, so a game whose losing move is further back than the time limit reaches is
 //! left unproved, and says so.
 
-use std::collections::HashSet;
 use std::time::Duration;
 
 use super::board::Board;
-use super::book::{Book, Key, key_of, plain_moves};
-use super::book_learning::{check, losers_choices, replace_entries};
+use super::book::{Book, Key, in_parallel, key_of, plain_moves};
+use super::book_learning::{distinct_lost_games, losers_choices, replace_entries};
 use super::solver::{Value, solve_value};
 use crate::rules::{Peg, Position};
 
@@ -85,14 +84,8 @@ pub fn prove(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
     let book = Book::parse(earlier)?;
-    for (i, game) in games.iter().enumerate() {
-        check(game).map_err(|e| format!("game {}: {e}", i + 1))?;
-    }
-    let mut listed = HashSet::new();
-    let distinct: Vec<&Vec<Peg>> = games.iter().filter(|g| listed.insert(*g)).collect();
-    let proved = super::book::in_parallel(&distinct, options.jobs, |game| {
-        prove_game(game, options, progress)
-    });
+    let distinct = distinct_lost_games(games)?;
+    let proved = in_parallel(&distinct, options.jobs, |game| prove_game(game, options, progress));
     let source = format!("Proved from {} lost game(s)", distinct.len());
     Ok(replace_entries(
         earlier,
