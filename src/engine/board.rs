@@ -6,16 +6,13 @@ use crate::rules::{BOTTOM_LEVEL, Colour, LINES, Position, drop_cells};
 
 /// The masks of the lines through each cell (4 or 7), then empty masks: eight slots, a
 /// cache line a cell, so that AVX2 loads them in two aligned reads.
-static LINES_AT: LinesAt = LinesAt(lines_at().0);
-/// How many lines pass through each cell.
-const LINES_AT_COUNT: [u8; 64] = lines_at().1;
+static LINES_AT: LinesAt = LinesAt(lines_at());
 
 #[repr(align(64))]
 struct LinesAt([[u64; 8]; 64]);
 
-const fn lines_at() -> ([[u64; 8]; 64], [u8; 64]) {
+const fn lines_at() -> [[u64; 8]; 64] {
     let mut table = [[0u64; 8]; 64];
-    let mut counts = [0u8; 64];
     let mut cell = 0;
     while cell < 64 {
         let mut found = 0;
@@ -27,10 +24,9 @@ const fn lines_at() -> ([[u64; 8]; 64], [u8; 64]) {
             }
             line += 1;
         }
-        counts[cell] = found as u8;
         cell += 1;
     }
-    (table, counts)
+    table
 }
 
 /// Open lines (no opposing sphere) by how many spheres they hold, for both sides, packed
@@ -111,16 +107,23 @@ fn good_levels(occupied: u64) -> u64 {
 }
 
 /// How the mover's sphere changes a line's entry in [`OpenLines`], as a wrapping delta on
-/// the packed counts, by `[cell on the mover's good levels][the mover's spheres on the line
-/// before][the opponent's][the line's other empty cells: bit 0 set when none is on the
-/// mover's bad levels, bit 1 when none is on its good levels]`. One table look-up per line
-/// keeps the parity lines as cheap to follow as the open lines.
-const LINE_DELTA: [[[[u64; 4]; 4]; 4]; 2] = line_delta();
+/// the packed counts, by `[cell on the mover's good levels][`[`line_delta_index`]`(the
+/// mover's spheres on the line before, the opponent's, the line's other empty cells: bit 0
+/// set when none is on the mover's bad levels, bit 1 when none is on its good levels)]`.
+/// One table look-up per line keeps the parity lines as cheap to follow as the open lines.
+const LINE_DELTA: [[u64; 64]; 2] = line_delta();
 
-const fn line_delta() -> [[[[u64; 4]; 4]; 4]; 2] {
+/// Where a line's entry lies in its half of [`LINE_DELTA`]. (Flat and masked, so that the
+/// look-up needs no bounds check.)
+#[inline(always)]
+const fn line_delta_index(mine: usize, theirs: usize, free: usize) -> usize {
+    (mine << 4 | theirs << 2 | free) & 63
+}
+
+const fn line_delta() -> [[u64; 64]; 2] {
     const OWN_PARITY: u64 = 1 << (8 * OpenLines::PARITY_BYTE);
     const OTHER_PARITY: u64 = 1 << (8 * (OpenLines::PARITY_BYTE + 4));
-    let mut table = [[[[0u64; 4]; 4]; 4]; 2];
+    let mut table = [[0u64; 64]; 2];
     let mut cell_good = 0;
     while cell_good < 2 {
         let mut free = 0;
@@ -141,7 +144,7 @@ const fn line_delta() -> [[[[u64; 4]; 4]; 4]; 2] {
                 if a == 2 && others_good && cell_good == 1 {
                     delta = delta.wrapping_sub(OWN_PARITY);
                 }
-                table[cell_good][a][0][free] = delta;
+                table[cell_good][line_delta_index(a, 0, free)] = delta;
                 a += 1;
             }
             // The opponent's open line is closed, and with it a parity line of two whose
@@ -152,11 +155,14 @@ const fn line_delta() -> [[[[u64; 4]; 4]; 4]; 2] {
                 if b == 2 && others_bad && cell_good == 0 {
                     delta = delta.wrapping_sub(OTHER_PARITY);
                 }
-                table[cell_good][0][b][free] = delta;
+                table[cell_good][line_delta_index(0, b, free)] = delta;
                 b += 1;
             }
             free += 1;
         }
+        // An empty slot of a cell's line list reads as no spheres and no other empty cell,
+        // which no line is (its other three cells would all be empty): it changes nothing.
+        table[cell_good][line_delta_index(0, 0, 3)] = 0;
         cell_good += 1;
     }
     table
@@ -338,8 +344,6 @@ impl Board {
         let occupied = own | self.other;
         let index = cell.trailing_zeros();
         // How the move changes the open lines: one pass over the lines through the cell.
-        // (Only its 4 or 7 lines: unlike the threat test, the delta table would count an
-        // empty mask as a new open line.)
         let mut lines = self.open_lines.0;
         if LINES {
             // The rest of the board's empty cells, split by the mover's good and bad levels.
@@ -348,12 +352,13 @@ impl Board {
             let (rest_good, rest_bad) = (rest & good, rest & !good);
             let delta = &LINE_DELTA[(cell & good != 0) as usize];
             let at = index as usize;
-            for &line in &LINES_AT.0[at][..LINES_AT_COUNT[at] as usize] {
+            // All seven slots, the empty ones too: a fixed count unrolls without a branch.
+            for &line in &LINES_AT.0[at][..7] {
                 let mine = (line & self.own).count_ones() as usize;
                 let theirs = (line & self.other).count_ones() as usize;
                 let free =
                     ((line & rest_bad == 0) as usize) | ((line & rest_good == 0) as usize) << 1;
-                lines = lines.wrapping_add(delta[mine][theirs][free]);
+                lines = lines.wrapping_add(delta[line_delta_index(mine, theirs, free)]);
             }
         }
         Board {

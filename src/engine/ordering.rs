@@ -117,9 +117,9 @@ fn move_score<const THREATS: bool, T: ThreatTest>(
         if playable.count_ones() >= 2 {
             score += 1 << 20; // a double threat the opponent cannot answer twice
         }
-        score += playable.count_ones() as i32 * 3000;
-        score += (made & good_levels).count_ones() as i32 * 2000;
-        score += (made & !good_levels).count_ones() as i32 * 1000;
+        // 3000 a playable threat, 2000 one on the mover's good levels, 1000 another.
+        let threats = made.count_ones() + (made & good_levels).count_ones();
+        score += (3 * playable.count_ones() + threats) as i32 * 1000;
     }
     if bit & board.other_threats != 0 {
         score += 1500; // takes an opponent's future threat cell

@@ -180,24 +180,17 @@ impl<'a> Searcher<'a> {
 
     /// The table for a node: the small one for proof nodes near the end, else the shared one.
     #[inline(always)]
-    fn table_for(&self, wanted_depth: i32, empties: i32) -> &Table {
-        if wanted_depth == EXACT_DEPTH && empties <= NEAR_LEAF_EMPTIES {
-            &self.near_leaf
-        } else {
-            self.table
-        }
+    fn table_for(&self, proof: bool, empties: i32) -> &Table {
+        if proof && empties <= NEAR_LEAF_EMPTIES { &self.near_leaf } else { self.table }
     }
 
     /// The key of `board` (reduced over the symmetries up to [`SYMMETRY_PLY`], else the
     /// board's incremental one) and the symmetry that maps it onto the key's orientation.
-    #[inline]
+    // Inlined, so that past the symmetry plies (nearly every node) the key costs one `or`
+    // instead of a call; the symmetry reduction stays out of line.
+    #[inline(always)]
     fn key(&self, board: &Board, ply: u32) -> (u64, usize) {
-        if ply <= SYMMETRY_PLY {
-            let (own, other, s) = canonical(board.own, board.other);
-            (key_of(own, other), s)
-        } else {
-            (board.key | 1, 0)
-        }
+        if ply <= SYMMETRY_PLY { symmetric_key(board) } else { (board.key | 1, 0) }
     }
 
     /// A move whose child the table has already shown, searched at least `child_depth`
@@ -249,18 +242,35 @@ impl<'a> Searcher<'a> {
         first: bool,
     ) -> i32 {
         // A child searched at least as deep as it has empty cells is a proof: nothing
-        // below it is evaluated, so it need not follow the open lines.
-        let child = if depth >= board.empties() as i32 - 1 {
-            board.play_knowing::<false>(1 << mv.cell, mv.made)
+        // below it is evaluated, so it need not follow the open lines, and it is searched
+        // by the proof's own build.
+        if depth >= board.empties() as i32 - 1 {
+            let child = board.play_knowing::<false>(1 << mv.cell, mv.made);
+            self.search_child(&child, depth, alpha, beta, first, I::prove)
         } else {
-            board.play_knowing::<true>(1 << mv.cell, mv.made)
-        };
-        if first {
-            return -I::negamax(self, &child, depth, -beta, -alpha);
+            let child = board.play_knowing::<true>(1 << mv.cell, mv.made);
+            self.search_child(&child, depth, alpha, beta, first, I::negamax)
         }
-        let probe = -I::negamax(self, &child, depth, -alpha - 1, -alpha);
+    }
+
+    /// The score of `child` for us, with `search` (the first move with the full window,
+    /// the others with a null window first, again only if they beat it).
+    #[inline(always)]
+    fn search_child(
+        &mut self,
+        child: &Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+        search: fn(&mut Searcher, &Board, i32, i32, i32) -> i32,
+    ) -> i32 {
+        if first {
+            return -search(self, child, depth, -beta, -alpha);
+        }
+        let probe = -search(self, child, depth, -alpha - 1, -alpha);
         if probe > alpha && probe < beta && !self.aborted {
-            -I::negamax(self, &child, depth, -beta, -alpha)
+            -search(self, child, depth, -beta, -alpha)
         } else {
             probe
         }
@@ -277,15 +287,21 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// [`Searcher::negamax`]'s body, inlined into each instruction-set variant.
+    /// [`Searcher::negamax`]'s body, inlined into each instruction-set variant, twice: for
+    /// proofs (`PROOF`: searched to the end of the game, never evaluated) and for searches
+    /// to a fixed depth. Each build then keeps only its own branches and registers.
     #[inline(always)]
-    fn negamax_with<I: Instructions>(
+    fn negamax_with<I: Instructions, const PROOF: bool>(
         &mut self,
         board: &Board,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
+        if !PROOF && depth >= board.empties() as i32 {
+            // Deep enough to reach the end of every line: a proof.
+            return I::prove(self, board, depth, alpha, beta);
+        }
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_INTERVAL) && self.clock.stopped() {
             self.aborted = true;
@@ -316,18 +332,18 @@ impl<'a> Searcher<'a> {
             }
         }
         let forced = moves & (moves - 1) == 0;
-        if depth <= 0 && !forced {
+        let empties = 64 - ply as i32;
+        if !PROOF && depth <= 0 && !forced {
             return evaluate(board, &self.weights);
         }
 
-        let empties = 64 - ply as i32;
-        let wanted_depth = if depth >= empties { EXACT_DEPTH } else { depth };
+        let wanted_depth = if PROOF { EXACT_DEPTH } else { depth };
         // Leaves and their parents skip the table: what it would save them costs less than
         // the wait for memory (and leaves never reach here).
         let use_table = wanted_depth >= 2;
         let (key, symmetry) = if use_table { self.key(board, ply) } else { (0, 0) };
         let mut table_move = None;
-        let probe = if use_table { self.table_for(wanted_depth, empties).probe(key) } else { None };
+        let probe = if use_table { self.table_for(PROOF, empties).probe(key) } else { None };
         if let Some(entry) = probe {
             if entry.depth as i32 >= wanted_depth {
                 match entry.bound {
@@ -347,19 +363,19 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let lookup_children = if wanted_depth == EXACT_DEPTH {
+        let lookup_children = if PROOF {
             empties >= CHILD_LOOKUP_EMPTIES
         } else {
             !forced && depth >= CHILD_LOOKUP_DEPTH
         };
         if lookup_children && ply + 1 > SYMMETRY_PLY {
             // The depth the children's own searches store their results at.
-            let child_wanted = if wanted_depth == EXACT_DEPTH { EXACT_DEPTH } else { depth - 1 };
+            let child_wanted = if PROOF { EXACT_DEPTH } else { depth - 1 };
             if let Some((score, cell)) = self.child_cutoff(board, moves, beta, child_wanted) {
                 if use_table {
                     let (depth, best) =
-                        (stored_depth(wanted_depth, empties), map_cell(cell, symmetry));
-                    let table = self.table_for(wanted_depth, empties);
+                        (stored_depth(PROOF, wanted_depth, empties), map_cell(cell, symmetry));
+                    let table = self.table_for(PROOF, empties);
                     table.store(key, score, depth, Bound::Lower, best);
                 }
                 return score;
@@ -384,11 +400,7 @@ impl<'a> Searcher<'a> {
         // Then, in a search to a fixed depth, the killer, again before ordering: it often
         // cuts off too. (Proofs need the threat ordering: there killers first cost 10×.)
         let killer = self.killers[slot][0];
-        if alpha < beta
-            && wanted_depth != EXACT_DEPTH
-            && killer != NO_MOVE
-            && rest & (1 << killer) != 0
-            && !self.aborted
+        if alpha < beta && !PROOF && killer != NO_MOVE && rest & (1 << killer) != 0 && !self.aborted
         {
             rest &= !(1 << killer);
             let first = best_cell == NO_MOVE;
@@ -405,7 +417,7 @@ impl<'a> Searcher<'a> {
             if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
                 // Ask for the children's buckets now: they arrive while the moves are ordered
                 // and the first children searched, instead of each probe waiting.
-                let child_table = self.table_for(wanted_depth, empties - 1);
+                let child_table = self.table_for(PROOF, empties - 1);
                 let mut each = rest;
                 while each != 0 {
                     let cell = each & each.wrapping_neg();
@@ -468,26 +480,30 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        let stored_depth = stored_depth(wanted_depth, empties);
+        let stored_depth = stored_depth(PROOF, wanted_depth, empties);
         if use_table {
             let best = map_cell(best_cell, symmetry);
-            self.table_for(wanted_depth, empties).store(key, best_score, stored_depth, bound, best);
+            self.table_for(PROOF, empties).store(key, best_score, stored_depth, bound, best);
         }
         best_score
     }
 }
 
-/// The depth a result is stored at. Exact results (`wanted_depth` [`EXACT_DEPTH`]) store
-/// `EXACT_DEPTH` plus the empty cells, so that they satisfy any depth and, when a bucket is
+/// The depth a result is stored at. Exact results (a `proof`'s) store `EXACT_DEPTH` plus
+/// the empty cells, so that they satisfy any depth and, when a bucket is
 /// full, a proof of a larger subtree is kept before a smaller one (stored at one depth, all
 /// proofs would look alike to the table's replacement).
 #[inline(always)]
-fn stored_depth(wanted_depth: i32, empties: i32) -> u8 {
-    if wanted_depth == EXACT_DEPTH {
-        (EXACT_DEPTH + empties) as u8
-    } else {
-        wanted_depth.max(0) as u8
-    }
+fn stored_depth(proof: bool, wanted_depth: i32, empties: i32) -> u8 {
+    if proof { (EXACT_DEPTH + empties) as u8 } else { wanted_depth.max(0) as u8 }
+}
+
+/// The key of `board` reduced over the symmetries, and the symmetry that maps it onto the
+/// key's orientation.
+#[inline(never)]
+fn symmetric_key(board: &Board) -> (u64, usize) {
+    let (own, other, s) = canonical(board.own, board.other);
+    (key_of(own, other), s)
 }
 
 /// The table key of the position after the side to move plays `cell`, past the symmetry
@@ -544,6 +560,8 @@ impl Kernel {
 trait Instructions {
     type Threats: ThreatTest;
     fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32;
+    /// The proof's build: `depth` reaches the end of the game.
+    fn prove(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32;
 }
 
 /// Any CPU.
@@ -552,7 +570,10 @@ enum Portable {}
 impl Instructions for Portable {
     type Threats = Scalar;
     fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
-        searcher.negamax_with::<Portable>(board, depth, alpha, beta)
+        searcher.negamax_with::<Portable, false>(board, depth, alpha, beta)
+    }
+    fn prove(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+        searcher.negamax_with::<Portable, true>(board, depth, alpha, beta)
     }
 }
 
@@ -565,20 +586,24 @@ impl Instructions for Popcnt {
     type Threats = Scalar;
     fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
         // SAFETY: `Kernel::Popcnt` is chosen only where the CPU has both features.
-        unsafe { negamax_popcnt(searcher, board, depth, alpha, beta) }
+        unsafe { negamax_popcnt::<false>(searcher, board, depth, alpha, beta) }
+    }
+    fn prove(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+        // SAFETY: as above.
+        unsafe { negamax_popcnt::<true>(searcher, board, depth, alpha, beta) }
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1")]
-fn negamax_popcnt(
+fn negamax_popcnt<const PROOF: bool>(
     searcher: &mut Searcher,
     board: &Board,
     depth: i32,
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    searcher.negamax_with::<Popcnt>(board, depth, alpha, beta)
+    searcher.negamax_with::<Popcnt, PROOF>(board, depth, alpha, beta)
 }
 
 /// CPUs with POPCNT, BMI1 and AVX2.
@@ -590,14 +615,24 @@ impl Instructions for Avx2Kernel {
     type Threats = super::board::Avx2;
     fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
         // SAFETY: `Kernel::Avx2` is chosen only where the CPU has all three features.
-        unsafe { negamax_avx2(searcher, board, depth, alpha, beta) }
+        unsafe { negamax_avx2::<false>(searcher, board, depth, alpha, beta) }
+    }
+    fn prove(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+        // SAFETY: as above.
+        unsafe { negamax_avx2::<true>(searcher, board, depth, alpha, beta) }
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,avx2")]
-fn negamax_avx2(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
-    searcher.negamax_with::<Avx2Kernel>(board, depth, alpha, beta)
+fn negamax_avx2<const PROOF: bool>(
+    searcher: &mut Searcher,
+    board: &Board,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    searcher.negamax_with::<Avx2Kernel, PROOF>(board, depth, alpha, beta)
 }
 
 #[cfg(test)]
