@@ -8,13 +8,10 @@ set -euo pipefail
 game=${1:-${CARGO_TARGET_DIR:-$HOME/.cache/yonmoku-target}/debug/yonmoku}
 seconds=${2:-10}
 scratch=$(mktemp -d)
+pid=
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$scratch"' EXIT
-YONMOKU_STATE_FILE="$scratch/state.json" "$game" --data-dir "$scratch" play >"$scratch/log" 2>&1 &
-pid=$!
-until grep -q '"ready":true' "$scratch/state.json" 2>/dev/null; do
-  kill -0 "$pid" || { cat "$scratch/log"; exit 1; }
-  sleep 0.2
-done
+source "$(dirname "$0")/game_launch.sh"
+launch_game
 # The last frames after "ready" (shader variants still compiling) take a while under software
 # rendering; measure once they are done.
 sleep "${SETTLE:-20}"

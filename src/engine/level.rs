@@ -128,7 +128,13 @@ const MAX_THREADS: usize = 4;
 
 /// How many threads a parallel level uses: one per core, at most [`MAX_THREADS`].
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS)
+    threads_leaving_cores(0)
+}
+
+/// As [`default_threads`], with `free` cores left to other work (at least one thread).
+pub fn threads_leaving_cores(free: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_sub(free).clamp(1, MAX_THREADS)
 }
 
 /// What [`crate::engine::hint`] uses: the top level's search, without randomness, for a

@@ -32,7 +32,7 @@ pub use book_learning::{
 };
 pub use book_proving::{ProveOptions, prove as prove_from_lost_games};
 pub use eval::Weights;
-pub use level::{Level, level};
+pub use level::{Level, level, threads_leaving_cores};
 pub use random::Random;
 pub use solver::{Solution, Value, solve, solve_value};
 

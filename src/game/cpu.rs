@@ -31,6 +31,11 @@ pub(super) fn plugin(app: &mut App) {
 /// player sees the previous sphere land first.
 const PAUSE_BEFORE_MOVE: f32 = 0.6;
 
+/// Cores the computer's search leaves to the window, so that frames keep coming while it
+/// thinks (on two cores, level 6 on both held the window's frames back; see
+/// `benches/game_thinking.sh`).
+const CORES_FOR_THE_WINDOW: usize = 1;
+
 /// An engine search running in the background.
 struct Search {
     generation: u64,
@@ -80,6 +85,11 @@ impl Thinking {
     pub(crate) fn is_thinking(&self) -> bool {
         self.search.is_some()
     }
+
+    /// The engine is still searching (not yet in the pause before its move is shown).
+    pub(crate) fn is_searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|search| search.answer.is_none())
+    }
 }
 
 fn start_search(rules: Res<Rules>, time: Res<Time>, mut thinking: ResMut<Thinking>) {
@@ -100,7 +110,13 @@ fn start_search(rules: Res<Rules>, time: Res<Time>, mut thinking: ResMut<Thinkin
         *rules.game().position(),
         rules.generation(),
         time.elapsed_secs(),
-        move |p: &Position, stop: &AtomicBool| engine::choose_move_cancellable(p, level, stop),
+        move |p: &Position, stop: &AtomicBool| {
+            let settings = engine::Settings {
+                threads: Some(engine::threads_leaving_cores(CORES_FOR_THE_WINDOW)),
+                ..engine::Settings::level(level)
+            };
+            engine::choose_move_with(p, &settings, Some(stop), &mut engine::Random::from_entropy())
+        },
     ));
 }
 

@@ -8,6 +8,7 @@ mod audio;
 mod camera;
 mod cpu;
 mod egui_idle;
+mod frame_pacing;
 mod gesture;
 mod hud;
 mod input;
@@ -137,6 +138,7 @@ fn plugin(app: &mut App) {
         persistence::plugin,
         records_ui::plugin,
         egui_idle::plugin,
+        frame_pacing::plugin,
     ));
 }
 

@@ -16,6 +16,7 @@ use bevy::window::{PrimaryWindow, RequestRedraw};
 use super::GameSet;
 use super::camera::Orbit;
 use super::cpu::Thinking;
+use super::frame_pacing::FramePacing;
 use super::layout::cell_position;
 use super::pieces::{Falling, Piece};
 use super::rules_state::Rules;
@@ -195,6 +196,7 @@ fn write_atomically(path: &std::path::Path, text: &str) {
 struct StateDump<'w, 's> {
     rules: Res<'w, Rules>,
     thinking: Res<'w, Thinking>,
+    pacing: Res<'w, FramePacing>,
     spheres: Query<'w, 's, (&'static Piece, &'static GlobalTransform)>,
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
     window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
@@ -252,6 +254,7 @@ impl StateDump<'_, '_> {
             "line": line,
             "spheres": self.spheres.iter().count(),
             "thinking": self.thinking.is_thinking(),
+            "frame_intervals": self.pacing.summary(),
             "window": window,
             "pegs": pegs,
             "cells": cells,
