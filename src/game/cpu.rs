@@ -31,9 +31,10 @@ pub(super) fn plugin(app: &mut App) {
 /// player sees the previous sphere land first.
 const PAUSE_BEFORE_MOVE: f32 = 0.6;
 
-/// Cores the computer's search leaves to the window, so that frames keep coming while it
-/// thinks (on two cores, level 6 on both held the window's frames back; see
-/// `benches/game_thinking.sh`).
+/// Cores the computer's search leaves to the window, so that its frames need not wait for
+/// the search's threads. On two cores level 6 then searches with one, as in its arena
+/// rounds; from five cores up it keeps its four. (`benches/game_thinking.sh` reads the
+/// frame intervals; under software rendering the renderer itself takes both cores.)
 const CORES_FOR_THE_WINDOW: usize = 1;
 
 /// An engine search running in the background.
