@@ -246,10 +246,10 @@ impl<'a> Searcher<'a> {
         // by the proof's own build.
         if depth >= board.empties() as i32 - 1 {
             let child = board.play_knowing::<false>(1 << mv.cell, mv.made);
-            self.search_child(&child, depth, alpha, beta, first, I::prove)
+            self.search_child(&child, depth, alpha, beta, first, I::search::<true>)
         } else {
             let child = board.play_knowing::<true>(1 << mv.cell, mv.made);
-            self.search_child(&child, depth, alpha, beta, first, I::negamax)
+            self.search_child(&child, depth, alpha, beta, first, I::search::<false>)
         }
     }
 
@@ -279,11 +279,11 @@ impl<'a> Searcher<'a> {
     /// The value of `board` for the side to move, searched `depth` plies (fail-soft).
     pub fn negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
         match self.kernel {
-            Kernel::Portable => Portable::negamax(self, board, depth, alpha, beta),
+            Kernel::Portable => Portable::search::<false>(self, board, depth, alpha, beta),
             #[cfg(target_arch = "x86_64")]
-            Kernel::Popcnt => Popcnt::negamax(self, board, depth, alpha, beta),
+            Kernel::Popcnt => Popcnt::search::<false>(self, board, depth, alpha, beta),
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => Avx2Kernel::negamax(self, board, depth, alpha, beta),
+            Kernel::Avx2 => Avx2Kernel::search::<false>(self, board, depth, alpha, beta),
         }
     }
 
@@ -300,7 +300,7 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         if !PROOF && depth >= board.empties() as i32 {
             // Deep enough to reach the end of every line: a proof.
-            return I::prove(self, board, depth, alpha, beta);
+            return I::search::<true>(self, board, depth, alpha, beta);
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_INTERVAL) && self.clock.stopped() {
@@ -559,9 +559,15 @@ impl Kernel {
 
 trait Instructions {
     type Threats: ThreatTest;
-    fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32;
-    /// The proof's build: `depth` reaches the end of the game.
-    fn prove(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32;
+    /// The search in this instruction set; `PROOF`: the proof's build, for a `depth` that
+    /// reaches the end of the game.
+    fn search<const PROOF: bool>(
+        searcher: &mut Searcher,
+        board: &Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32;
 }
 
 /// Any CPU.
@@ -569,11 +575,14 @@ enum Portable {}
 
 impl Instructions for Portable {
     type Threats = Scalar;
-    fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
-        searcher.negamax_with::<Portable, false>(board, depth, alpha, beta)
-    }
-    fn prove(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
-        searcher.negamax_with::<Portable, true>(board, depth, alpha, beta)
+    fn search<const PROOF: bool>(
+        searcher: &mut Searcher,
+        board: &Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        searcher.negamax_with::<Portable, PROOF>(board, depth, alpha, beta)
     }
 }
 
@@ -584,13 +593,15 @@ enum Popcnt {}
 #[cfg(target_arch = "x86_64")]
 impl Instructions for Popcnt {
     type Threats = Scalar;
-    fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+    fn search<const PROOF: bool>(
+        searcher: &mut Searcher,
+        board: &Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         // SAFETY: `Kernel::Popcnt` is chosen only where the CPU has both features.
-        unsafe { negamax_popcnt::<false>(searcher, board, depth, alpha, beta) }
-    }
-    fn prove(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
-        // SAFETY: as above.
-        unsafe { negamax_popcnt::<true>(searcher, board, depth, alpha, beta) }
+        unsafe { negamax_popcnt::<PROOF>(searcher, board, depth, alpha, beta) }
     }
 }
 
@@ -613,13 +624,15 @@ enum Avx2Kernel {}
 #[cfg(target_arch = "x86_64")]
 impl Instructions for Avx2Kernel {
     type Threats = super::board::Avx2;
-    fn negamax(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
+    fn search<const PROOF: bool>(
+        searcher: &mut Searcher,
+        board: &Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         // SAFETY: `Kernel::Avx2` is chosen only where the CPU has all three features.
-        unsafe { negamax_avx2::<false>(searcher, board, depth, alpha, beta) }
-    }
-    fn prove(searcher: &mut Searcher, board: &Board, depth: i32, alpha: i32, beta: i32) -> i32 {
-        // SAFETY: as above.
-        unsafe { negamax_avx2::<true>(searcher, board, depth, alpha, beta) }
+        unsafe { negamax_avx2::<PROOF>(searcher, board, depth, alpha, beta) }
     }
 }
 
