@@ -90,7 +90,7 @@ fn level_6_and_the_hint_open_from_the_book() {
         let book = engine::book_move(&p);
         assert!(book.is_some(), "{moves:?} is in the book");
         assert_eq!(engine::choose_move(&p, 6), book, "{moves:?}");
-        assert_eq!(engine::hint(&p), book, "{moves:?}");
+        assert_eq!(engine::hint(&p, &AtomicBool::new(false)), book, "{moves:?}");
     }
     // Past the opening the book is silent.
     assert_eq!(engine::book_move(&position("b2 d1 b2 b2 a4 a1 c1 d4 d3 d1 c1 c1")), None);
@@ -116,7 +116,7 @@ fn ranked_moves_list_every_move_once_the_win_first_and_the_losing_ones_last() {
 fn a_finished_game_has_no_move_and_a_known_value() {
     let won = position("a1 b1 a1 b1 a1 b1 a1");
     assert_eq!(engine::choose_move(&won, 3), None);
-    assert_eq!(engine::hint(&won), None);
+    assert_eq!(engine::hint(&won, &AtomicBool::new(false)), None);
     let s = engine::solve(&won, None, None);
     assert_eq!((s.value, s.plies, s.best), (Some(Value::Loss), Some(0), None));
 }

@@ -131,10 +131,12 @@ pub fn choose_move_with(
 }
 
 /// The best move for the side to move: the top level's book move, or else the best found
-/// within about a second.
-pub fn hint(position: &Position) -> Option<Peg> {
+/// within about a second, or by the time `stop` is raised (the game raises it when the
+/// position changes or the window closes, so that a stale hint gives its core back at once).
+pub fn hint(position: &Position, stop: &AtomicBool) -> Option<Peg> {
+    let budget = level::hint_level().budget;
     book_move(position)
-        .or_else(|| Some(analyse(position, None, Some(level::hint_level().budget))?.best))
+        .or_else(|| Some(analyse_until(position, None, Some(budget), &[], stop)?.best))
 }
 
 /// The shipped opening book's move for `position`, if it has one.
@@ -209,6 +211,17 @@ pub fn analyse_among(
     time: Option<Duration>,
     pegs: &[Peg],
 ) -> Option<Analysis> {
+    analyse_until(position, depth, time, pegs, &AtomicBool::new(false))
+}
+
+/// As [`analyse_among`], ending early, with the best move so far, once `stop` is raised.
+fn analyse_until(
+    position: &Position,
+    depth: Option<i32>,
+    time: Option<Duration>,
+    pegs: &[Peg],
+    stop: &AtomicBool,
+) -> Option<Analysis> {
     if position.is_over() {
         return None;
     }
@@ -237,7 +250,8 @@ pub fn analyse_among(
         threads: 1,
         among,
     };
-    let thought = think(&board, &request, Clock::with_budget(time, None), &mut Random::seeded(0));
+    let clock = Clock::with_budget(time, Some(stop));
+    let thought = think(&board, &request, clock, &mut Random::seeded(0));
     let decided_in =
         thought.score.filter(|&s| score::is_decided(s)).map(|s| score::final_ply(s) - board.ply());
     Some(Analysis {
@@ -248,4 +262,25 @@ pub fn analyse_among(
         nodes: thought.nodes,
         exact: thought.exact,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_moves;
+
+    #[test]
+    fn a_raised_stop_flag_ends_a_hint_at_the_search_s_first_look_at_the_clock() {
+        // An early position of the bench, past the opening book.
+        let moves = parse_moves("c2 d3 c4 b1 a4 c2 c4 d2").unwrap();
+        let position = Position::after(&moves).unwrap();
+        assert_eq!(book_move(&position), None);
+        let raised = AtomicBool::new(true);
+        let budget = level::hint_level().budget;
+        let stopped = analyse_until(&position, None, Some(budget), &[], &raised).unwrap();
+        assert!(stopped.nodes <= search::CLOCK_INTERVAL, "{} nodes", stopped.nodes);
+        assert!(position.legal_moves().contains(&stopped.best));
+        // The hint is that search: the same move, as soon.
+        assert_eq!(hint(&position, &raised), Some(stopped.best));
+    }
 }

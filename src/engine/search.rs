@@ -40,7 +40,7 @@ const NEAR_LEAF_KILOBYTES: usize = 1024;
 const _: () = assert!(CHILD_LOOKUP_EMPTIES - 1 > NEAR_LEAF_EMPTIES);
 
 /// Check the clock once every this many nodes.
-const CLOCK_INTERVAL: u64 = 4096;
+pub(super) const CLOCK_INTERVAL: u64 = 4096;
 
 /// A move at the root and what the last search said about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use bevy::window::RequestRedraw;
 
 use super::GameSet;
 use super::pieces::Falling;
-use super::requests::{MoveRequested, Mover};
+use super::requests::{MoveRequested, Mover, RequestRefused};
 use super::rules_state::Rules;
 use super::settings::Settings;
 use crate::engine;
@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Seconds a computer's move waits, after its search, before it is shown, so that the
 /// player sees the previous sphere land first.
-const PAUSE_BEFORE_MOVE: f32 = 0.6;
+pub(super) const PAUSE_BEFORE_MOVE: f32 = 0.6;
 
 /// Cores the computer's search leaves to the window, so that its frames need not wait for
 /// the search's threads. On two cores level 6 then searches with one, as in its arena
@@ -165,13 +165,25 @@ impl Hint {
     }
 }
 
+/// Starts the hint's search, unless one for this position is running or done already. A
+/// hint is for a person to move: while the computer is to move it is refused, so that it
+/// never competes with the computer's search for the cores.
 fn start_hint(
     mut requests: MessageReader<HintRequested>,
     rules: Res<Rules>,
     time: Res<Time>,
     mut hint: ResMut<Hint>,
+    mut refused: MessageWriter<RequestRefused>,
 ) {
     if requests.read().count() == 0 || rules.game().status().is_over() {
+        return;
+    }
+    if rules.computer_to_move() {
+        refused.write(RequestRefused { reason: "the computer is thinking".to_owned() });
+        return;
+    }
+    let searching = hint.search.as_ref().is_some_and(|s| s.generation == rules.generation());
+    if searching || hint.peg(&rules).is_some() {
         return;
     }
     hint.answer = None;
@@ -179,7 +191,7 @@ fn start_hint(
         *rules.game().position(),
         rules.generation(),
         time.elapsed_secs(),
-        |p: &Position, _: &AtomicBool| engine::hint(p),
+        engine::hint,
     ));
 }
 

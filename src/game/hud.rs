@@ -347,7 +347,10 @@ fn toolbar(
                 ui.separator();
                 let hint_label = if hint.is_searching() { "Hint…" } else { "Hint" };
                 if ui
-                    .add_enabled(!game.status().is_over(), egui::Button::new(hint_label))
+                    .add_enabled(
+                        !game.status().is_over() && !rules.computer_to_move(),
+                        egui::Button::new(hint_label),
+                    )
                     .on_hover_text("The computer's best move for the side to play (H)")
                     .clicked()
                 {

@@ -1,12 +1,13 @@
 //! Headless tests of the game's logic plugins on `MinimalPlugins`: requests in, the rules
 //! resource and the spheres out. No window, no GPU.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
+use super::cpu::{Hint, HintRequested, PAUSE_BEFORE_MOVE, Thinking};
 use super::layout::cell_position;
 use super::pieces::{Falling, Piece};
 use super::requests::{
@@ -37,6 +38,9 @@ pub(super) trait Drive {
     }
 }
 
+/// The game time each headless frame advances.
+const FRAME: Duration = Duration::from_millis(16);
+
 struct Harness {
     app: App,
     refusals: MessageCursor<RequestRefused>,
@@ -58,11 +62,21 @@ impl Harness {
     }
 
     fn with_rules(rules: Rules) -> Harness {
+        Harness::build(rules, |_| {})
+    }
+
+    /// With the in-game computer (and the hint): its searches run on the async compute pool.
+    fn with_computer(rules: Rules) -> Harness {
+        Harness::build(rules, super::cpu::plugin)
+    }
+
+    fn build(rules: Rules, more: impl FnOnce(&mut App)) -> Harness {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
-            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+            .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
             .insert_resource(rules);
         super::logic_plugin(&mut app);
+        more(&mut app);
         app.update();
         let refusals = app.world().resource::<Messages<RequestRefused>>().get_cursor();
         Harness { app, refusals }
@@ -88,6 +102,28 @@ impl Harness {
     fn refusals(&mut self) -> Vec<String> {
         let messages = self.app.world().resource::<Messages<RequestRefused>>();
         self.refusals.read(messages).map(|m| m.reason.clone()).collect()
+    }
+
+    /// Runs frames until `done` holds. The engine searches on another thread in real time,
+    /// so each frame also gives it a moment; a minute without `done` fails the test.
+    fn run_until(&mut self, what: &str, mut done: impl FnMut(&mut Harness) -> bool) -> u32 {
+        let started = Instant::now();
+        let mut frames = 0;
+        while !done(self) {
+            assert!(started.elapsed() < Duration::from_secs(60), "still waiting for {what}");
+            self.app.update();
+            frames += 1;
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        frames
+    }
+
+    fn thinking(&self) -> &Thinking {
+        self.app.world().resource::<Thinking>()
+    }
+
+    fn hint(&self) -> &Hint {
+        self.app.world().resource::<Hint>()
     }
 
     fn settle(&mut self) {
@@ -251,4 +287,102 @@ fn against_the_computer_undo_takes_back_its_answer_too() {
     assert!(h.spheres().is_empty());
     h.send(RedoRequested);
     assert_eq!(h.rules().game().ply(), 2, "redo brings back both moves");
+}
+
+/// An early position of the bench, past the opening book: level 6 searches it for its whole
+/// time (2.8 s), so a test can act while it thinks.
+const PAST_THE_BOOK: &str = "c2 d3 c4 b1 a4 c2 c4 d2";
+
+/// A person with Black against the computer at `level`, from `moves`.
+fn against_the_computer(level: u8, moves: &str) -> Harness {
+    let game = Game::from_moves(&parse_moves(moves).unwrap()).unwrap();
+    Harness::with_computer(Rules::new(game, Player::Human, Player::Computer(level)))
+}
+
+#[test]
+fn the_computer_answers_once_the_pause_before_its_move_is_over() {
+    // The computer opens, so no sphere is falling that it would wait for anyway.
+    let mut h = Harness::with_computer(Rules::new(Game::new(), Player::Computer(1), Player::Human));
+    let frames = h.run_until("the computer's answer", |h| {
+        let ply = h.rules().game().ply();
+        assert!(ply == 1 || h.thinking().is_thinking(), "thinking until it answers");
+        ply == 1
+    });
+    // Level 1 answers within a millisecond; its sphere still waits for the pause.
+    let waited = FRAME * frames;
+    assert!(waited.as_secs_f32() >= PAUSE_BEFORE_MOVE, "shown after {waited:?}");
+    assert_eq!(h.rules().game().to_move(), Colour::White);
+    h.app.update();
+    assert!(!h.thinking().is_thinking(), "the person's turn");
+    assert_eq!(h.spheres().len(), 1);
+}
+
+#[test]
+fn undo_while_the_computer_thinks_ends_its_search_and_nothing_is_played() {
+    let mut h = against_the_computer(6, PAST_THE_BOOK);
+    // A quiet move: no threat that White must block at once.
+    h.play("a1");
+    h.app.update();
+    assert!(h.thinking().is_searching(), "level 6 thinks for its whole time");
+    h.send(UndoRequested);
+    h.app.update();
+    assert_eq!(h.rules().game().ply(), 8, "back to the person's turn");
+    assert!(!h.thinking().is_thinking(), "the search is dropped");
+    // The person plays again and the computer answers that position, not the old one.
+    h.play("a3");
+    h.run_until("the answer to a3", |h| h.rules().game().ply() == 10);
+    assert_eq!(h.rules().game().moves()[8], peg("a3"));
+    assert_eq!(h.spheres().len(), 10);
+}
+
+#[test]
+fn a_new_game_while_the_computer_thinks_ends_its_search() {
+    let mut h = against_the_computer(6, PAST_THE_BOOK);
+    h.play("a1");
+    h.app.update();
+    assert!(h.thinking().is_searching());
+    h.send(NewGameRequested { black: Player::Human, white: Player::Computer(6) });
+    h.app.update();
+    assert!(!h.thinking().is_thinking());
+    for _ in 0..50 {
+        h.app.update();
+    }
+    assert_eq!(h.rules().game().ply(), 0);
+    assert!(!h.thinking().is_thinking(), "the person plays first");
+}
+
+#[test]
+fn the_hint_finds_the_winning_move_and_is_dropped_once_the_position_changes() {
+    let mut h = Harness::with_computer(Rules::default());
+    // Black has three on a1 and completes the column on a fourth.
+    h.play("a1 b1 a1 b1 a1 b1");
+    h.send(HintRequested);
+    let winning = peg("a1");
+    h.run_until("the hint", |h| h.hint().peg(h.rules()).is_some());
+    assert_eq!(h.hint().peg(h.rules()), Some(winning));
+    h.play("c1");
+    assert_eq!(h.hint().peg(h.rules()), None, "a hint for the position before");
+}
+
+#[test]
+fn a_hint_is_refused_while_the_computer_is_to_move() {
+    let mut h = against_the_computer(6, PAST_THE_BOOK);
+    h.play("a1");
+    h.refusals();
+    h.send(HintRequested);
+    assert_eq!(h.refusals(), ["the computer is thinking"]);
+    assert!(!h.hint().is_searching());
+    assert!(h.thinking().is_searching(), "the computer's own search goes on");
+}
+
+#[test]
+fn two_computers_play_a_game_to_its_end() {
+    let rules = Rules::new(Game::new(), Player::Computer(1), Player::Computer(2));
+    let mut h = Harness::with_computer(rules);
+    h.run_until("the end of the game", |h| h.rules().game().status().is_over());
+    let ply = h.rules().game().ply();
+    assert!(ply >= 7, "{ply} plies");
+    h.settle();
+    assert_eq!(h.spheres().len(), ply);
+    assert!(!h.thinking().is_thinking());
 }
