@@ -50,6 +50,8 @@ pub struct SetReport {
     pub max_ms: f64,
     pub mean_nodes: u64,
     pub nps: u64,
+    /// The search's build for this CPU ([`engine::search_build`]).
+    pub build: &'static str,
 }
 
 fn parse_set(text: &str) -> Result<(Task, Vec<String>), String> {
@@ -101,12 +103,14 @@ fn run_set(name: &str, text: &str) -> Result<SetReport, String> {
         max_ms: longest.as_secs_f64() * 1000.0,
         mean_nodes: nodes / n as u64,
         nps: if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 },
+        build: engine::search_build(),
     })
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
     let mut out = io::stdout().lock();
     if !args.json {
+        let _ = writeln!(out, "one thread, the search's {} build", engine::search_build());
         let _ = writeln!(
             out,
             "{:<7} {:<22} {:>9} {:>10} {:>10} {:>12} {:>12}",

@@ -139,6 +139,12 @@ pub fn hint(position: &Position, stop: &AtomicBool) -> Option<Peg> {
         .or_else(|| Some(analyse_until(position, None, Some(budget), &[], stop)?.best))
 }
 
+/// Which build of the search this CPU runs (the instruction set it was compiled for):
+/// `"AVX-512"`, `"AVX2"`, `"POPCNT"` or `"portable"`.
+pub fn search_build() -> &'static str {
+    search::Kernel::detect().name()
+}
+
 /// The shipped opening book's move for `position`, if it has one.
 pub fn book_move(position: &Position) -> Option<Peg> {
     if position.is_over() {

@@ -3,7 +3,7 @@
 //! mover's good levels), blocks of future threats, killers, history, and cells on seven
 //! lines. Good ordering is most of alpha-beta's speed.
 
-use super::board::{Board, EVEN_LEVELS, ODD_LEVELS, ThreatTest};
+use super::board::{Board, EVEN_LEVELS, LineKernel, ODD_LEVELS};
 use crate::rules::{LINES, drop_cells};
 
 /// How many lines pass through each cell: 7 for corners and inner cells, 4 elsewhere.
@@ -102,7 +102,7 @@ pub struct Hints<'a> {
 /// look for those threats (the costly part, skipped just above the leaves, where a wrong
 /// guess costs one cheap leaf; the threats are then 0).
 #[inline(always)]
-fn move_score<const THREATS: bool, T: ThreatTest>(
+fn move_score<const THREATS: bool, K: LineKernel>(
     board: &Board,
     cell: u32,
     good_levels: u64,
@@ -112,7 +112,7 @@ fn move_score<const THREATS: bool, T: ThreatTest>(
     let mut made = 0;
     if THREATS {
         let occupied = board.occupied() | bit;
-        made = board.threats_made::<T>(bit) & !board.own_threats;
+        made = board.threats_made::<K>(bit) & !board.own_threats;
         let playable = made & drop_cells(occupied);
         if playable.count_ones() >= 2 {
             score += 1 << 20; // a double threat the opponent cannot answer twice
@@ -132,7 +132,7 @@ fn move_score<const THREATS: bool, T: ThreatTest>(
 
 /// Scores `moves` (landing cells of `board`) for searching.
 #[inline(always)]
-pub fn order<const THREATS: bool, T: ThreatTest>(
+pub fn order<const THREATS: bool, K: LineKernel>(
     board: &Board,
     moves: u64,
     hints: &Hints,
@@ -158,7 +158,7 @@ pub fn order<const THREATS: bool, T: ThreatTest>(
         let cell = rest.trailing_zeros();
         rest &= rest - 1;
         let c = cell as u8;
-        let (mut score, made) = move_score::<THREATS, T>(board, cell, good_levels);
+        let (mut score, made) = move_score::<THREATS, K>(board, cell, good_levels);
         list.made_by_peg[cell as usize % 16] = made;
         if hints.killers[0] == c {
             score += 900;

@@ -5,7 +5,7 @@
 //! saves most, a look at the children's table entries before searching any (an enhanced
 //! transposition cutoff).
 
-use super::board::{Board, Scalar, Tactics, ThreatTest};
+use super::board::{Board, LineKernel, Scalar, Tactics};
 use super::clock::Clock;
 use super::eval::{Weights, evaluate};
 use super::ordering::{Hints, order};
@@ -245,10 +245,10 @@ impl<'a> Searcher<'a> {
         // below it is evaluated, so it need not follow the open lines, and it is searched
         // by the proof's own build.
         if depth >= board.empties() as i32 - 1 {
-            let child = board.play_knowing::<false>(1 << mv.cell, mv.made);
+            let child = board.play_knowing::<I::Lines, false>(1 << mv.cell, mv.made);
             self.search_child(&child, depth, alpha, beta, first, I::search::<true>)
         } else {
-            let child = board.play_knowing::<true>(1 << mv.cell, mv.made);
+            let child = board.play_knowing::<I::Lines, true>(1 << mv.cell, mv.made);
             self.search_child(&child, depth, alpha, beta, first, I::search::<false>)
         }
     }
@@ -284,6 +284,8 @@ impl<'a> Searcher<'a> {
             Kernel::Popcnt => Popcnt::search::<false>(self, board, depth, alpha, beta),
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => Avx2Kernel::search::<false>(self, board, depth, alpha, beta),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => Avx512Kernel::search::<false>(self, board, depth, alpha, beta),
         }
     }
 
@@ -392,7 +394,7 @@ impl<'a> Searcher<'a> {
         let mut rest = moves;
         if let Some(cell) = table_move {
             rest &= !(1 << cell);
-            let mv = Move { cell, made: board.threats_made::<I::Threats>(1 << cell) };
+            let mv = Move { cell, made: board.threats_made::<I::Lines>(1 << cell) };
             best_score = self.search_move::<I>(board, mv, child_depth, alpha, beta, true);
             best_cell = cell;
             alpha = alpha.max(best_score);
@@ -404,7 +406,7 @@ impl<'a> Searcher<'a> {
         {
             rest &= !(1 << killer);
             let first = best_cell == NO_MOVE;
-            let mv = Move { cell: killer, made: board.threats_made::<I::Threats>(1 << killer) };
+            let mv = Move { cell: killer, made: board.threats_made::<I::Lines>(1 << killer) };
             let score = self.search_move::<I>(board, mv, child_depth, alpha, beta, first);
             if score > best_score {
                 best_score = score;
@@ -426,9 +428,9 @@ impl<'a> Searcher<'a> {
                 }
             }
             let mut list = if child_depth > 0 {
-                order::<true, I::Threats>(board, rest, &hints)
+                order::<true, I::Lines>(board, rest, &hints)
             } else {
-                order::<false, I::Threats>(board, rest, &hints)
+                order::<false, I::Lines>(board, rest, &hints)
             };
             // The best move first, before sorting the rest: it often cuts off.
             let mut cell = list.first();
@@ -436,7 +438,7 @@ impl<'a> Searcher<'a> {
             loop {
                 let first = best_cell == NO_MOVE;
                 let made = list.threats_made(cell);
-                let made = made.unwrap_or_else(|| board.threats_made::<I::Threats>(1 << cell));
+                let made = made.unwrap_or_else(|| board.threats_made::<I::Lines>(1 << cell));
                 let mv = Move { cell, made };
                 let score = self.search_move::<I>(board, mv, child_depth, alpha, beta, first);
                 if self.aborted {
@@ -513,10 +515,12 @@ fn child_key(board: &Board, cell: u64) -> u64 {
     (board.key ^ board.child_key_delta(cell)) | 1
 }
 
-/// The search's hot path counts bits at every node, and tests lines for threats at every
-/// move. Portable x86-64 code has no bit-count instruction (it was added in 2008) and
-/// tests one line at a time, so the search is compiled three times and picked at run time:
-/// portable, with POPCNT and BMI1, and with those and AVX2 (four lines at a time).
+/// The search's hot path counts bits at every node, and tests lines for threats and
+/// follows the open lines at every move. Portable x86-64 code has no bit-count instruction
+/// (it was added in 2008) and works one line at a time, so the search is compiled four
+/// times and picked at run time: portable, with POPCNT and BMI1, with those and AVX2 (the
+/// threat test four lines at a time), and with those and AVX-512 with its bit count (both
+/// line tasks eight lines at a time).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
     Portable,
@@ -524,6 +528,8 @@ pub enum Kernel {
     Popcnt,
     #[cfg(target_arch = "x86_64")]
     Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
 }
 
 impl Kernel {
@@ -533,7 +539,14 @@ impl Kernel {
         {
             let popcnt =
                 std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi1");
-            if popcnt && std::is_x86_feature_detected!("avx2") {
+            let avx2 = popcnt && std::is_x86_feature_detected!("avx2");
+            if avx2
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512vpopcntdq")
+            {
+                return Kernel::Avx512;
+            }
+            if avx2 {
                 return Kernel::Avx2;
             }
             if popcnt {
@@ -543,12 +556,28 @@ impl Kernel {
         Kernel::Portable
     }
 
+    /// The build's name, for the figures it gave.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Popcnt => "POPCNT",
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => "AVX2",
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => "AVX-512",
+        }
+    }
+
     /// Every build this CPU runs, the portable one first.
     #[cfg(test)]
     pub fn available() -> Vec<Kernel> {
         let mut kernels = vec![Kernel::Portable];
         #[cfg(target_arch = "x86_64")]
         match Kernel::detect() {
+            Kernel::Avx512 => {
+                kernels.extend([Kernel::Popcnt, Kernel::Avx2, Kernel::Avx512]);
+            }
             Kernel::Avx2 => kernels.extend([Kernel::Popcnt, Kernel::Avx2]),
             Kernel::Popcnt => kernels.push(Kernel::Popcnt),
             Kernel::Portable => {}
@@ -558,7 +587,7 @@ impl Kernel {
 }
 
 trait Instructions {
-    type Threats: ThreatTest;
+    type Lines: LineKernel;
     /// The search in this instruction set; `PROOF`: the proof's build, for a `depth` that
     /// reaches the end of the game.
     fn search<const PROOF: bool>(
@@ -574,7 +603,7 @@ trait Instructions {
 enum Portable {}
 
 impl Instructions for Portable {
-    type Threats = Scalar;
+    type Lines = Scalar;
     fn search<const PROOF: bool>(
         searcher: &mut Searcher,
         board: &Board,
@@ -592,7 +621,7 @@ enum Popcnt {}
 
 #[cfg(target_arch = "x86_64")]
 impl Instructions for Popcnt {
-    type Threats = Scalar;
+    type Lines = Scalar;
     fn search<const PROOF: bool>(
         searcher: &mut Searcher,
         board: &Board,
@@ -623,7 +652,7 @@ enum Avx2Kernel {}
 
 #[cfg(target_arch = "x86_64")]
 impl Instructions for Avx2Kernel {
-    type Threats = super::board::Avx2;
+    type Lines = super::board::Avx2;
     fn search<const PROOF: bool>(
         searcher: &mut Searcher,
         board: &Board,
@@ -646,6 +675,37 @@ fn negamax_avx2<const PROOF: bool>(
     beta: i32,
 ) -> i32 {
     searcher.negamax_with::<Avx2Kernel, PROOF>(board, depth, alpha, beta)
+}
+
+/// CPUs with POPCNT, BMI1, AVX2, AVX-512F and AVX-512's bit count (VPOPCNTDQ).
+#[cfg(target_arch = "x86_64")]
+enum Avx512Kernel {}
+
+#[cfg(target_arch = "x86_64")]
+impl Instructions for Avx512Kernel {
+    type Lines = super::board::Avx512;
+    fn search<const PROOF: bool>(
+        searcher: &mut Searcher,
+        board: &Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        // SAFETY: `Kernel::Avx512` is chosen only where the CPU has all five features.
+        unsafe { negamax_avx512::<PROOF>(searcher, board, depth, alpha, beta) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,avx2,avx512f,avx512vpopcntdq")]
+fn negamax_avx512<const PROOF: bool>(
+    searcher: &mut Searcher,
+    board: &Board,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    searcher.negamax_with::<Avx512Kernel, PROOF>(board, depth, alpha, beta)
 }
 
 #[cfg(test)]
