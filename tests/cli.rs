@@ -279,3 +279,13 @@ fn book_settles_where_the_top_levels_games_part_ways() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a colour"), "{out:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn bench_refuses_a_search_build_this_cpu_does_not_run_and_names_those_it_does() {
+    let out = yonmoku(&["bench", "--build", "sse9"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(message.contains("no search build \"sse9\""), "{message}");
+    assert!(message.contains("portable"), "every CPU runs the portable build: {message}");
+    assert!(out.stdout.is_empty(), "nothing was measured");
+}

@@ -15,6 +15,10 @@ pub struct BenchArgs {
     /// One JSON object per set, one per line.
     #[arg(long)]
     pub json: bool,
+    /// The search's build to run (AVX-512, AVX2, POPCNT or portable), one this CPU runs,
+    /// to compare them; the best by default.
+    #[arg(long, value_name = "NAME")]
+    pub build: Option<String>,
 }
 
 /// The shipped sets. Each file starts with `# task: depth N` (search every position N
@@ -108,6 +112,12 @@ fn run_set(name: &str, text: &str) -> Result<SetReport, String> {
 }
 
 pub fn run(args: BenchArgs) -> ExitCode {
+    if let Some(name) = &args.build
+        && let Err(e) = engine::choose_search_build(name)
+    {
+        eprintln!("yonmoku bench: {e}");
+        return ExitCode::from(2);
+    }
     let mut out = io::stdout().lock();
     if !args.json {
         let _ = writeln!(out, "one thread, the search's {} build", engine::search_build());

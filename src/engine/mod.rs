@@ -139,10 +139,17 @@ pub fn hint(position: &Position, stop: &AtomicBool) -> Option<Peg> {
         .or_else(|| Some(analyse_until(position, None, Some(budget), &[], stop)?.best))
 }
 
-/// Which build of the search this CPU runs (the instruction set it was compiled for):
-/// `"AVX-512"`, `"AVX2"`, `"POPCNT"` or `"portable"`.
+/// Which build of the search new searches run (the instruction set it was compiled for):
+/// `"AVX-512"`, `"AVX2"`, `"POPCNT"` or `"portable"`; the best this CPU runs, unless
+/// [`choose_search_build`] chose another.
 pub fn search_build() -> &'static str {
-    search::Kernel::detect().name()
+    search::Kernel::in_use().name()
+}
+
+/// Makes new searches run the build `name` (see [`search_build`]; any case), if this CPU
+/// runs it: to compare the builds' speed on one binary. The builds search the same trees.
+pub fn choose_search_build(name: &str) -> Result<&'static str, String> {
+    search::Kernel::choose(name).map(search::Kernel::name)
 }
 
 /// The shipped opening book's move for `position`, if it has one.

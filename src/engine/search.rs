@@ -5,6 +5,8 @@
 //! saves most, a look at the children's table entries before searching any (an enhanced
 //! transposition cutoff).
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use super::board::{Board, LineKernel, Scalar, Tactics};
 use super::clock::Clock;
 use super::eval::{Weights, evaluate};
@@ -93,7 +95,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             killers: [[NO_MOVE; 2]; 65],
             history: [[0; 64]; 2],
-            kernel: Kernel::detect(),
+            kernel: Kernel::in_use(),
         }
     }
 
@@ -570,7 +572,6 @@ impl Kernel {
     }
 
     /// Every build this CPU runs, the portable one first.
-    #[cfg(test)]
     pub fn available() -> Vec<Kernel> {
         let mut kernels = vec![Kernel::Portable];
         #[cfg(target_arch = "x86_64")]
@@ -584,7 +585,29 @@ impl Kernel {
         }
         kernels
     }
+
+    /// The build new searches use: the best this CPU runs unless another was chosen.
+    pub fn in_use() -> Kernel {
+        let chosen = CHOSEN_KERNEL.load(Ordering::Relaxed);
+        Kernel::available().get(chosen as usize).copied().unwrap_or_else(Kernel::detect)
+    }
+
+    /// Makes new searches use the build named `name` (as [`Kernel::name`] writes it, in
+    /// any case), one this CPU runs: to compare the builds on one binary (`bench --build`).
+    pub fn choose(name: &str) -> Result<Kernel, String> {
+        let kernels = Kernel::available();
+        let Some(index) = kernels.iter().position(|k| k.name().eq_ignore_ascii_case(name)) else {
+            let names: Vec<&str> = kernels.iter().map(|k| k.name()).collect();
+            return Err(format!("no search build {name:?} on this CPU (it runs {names:?})"));
+        };
+        CHOSEN_KERNEL.store(index as u8, Ordering::Relaxed);
+        Ok(kernels[index])
+    }
 }
+
+/// The index in [`Kernel::available`] of the build chosen with [`Kernel::choose`]; past
+/// the end (none chosen): the best.
+static CHOSEN_KERNEL: AtomicU8 = AtomicU8::new(u8::MAX);
 
 trait Instructions {
     type Lines: LineKernel;
