@@ -588,8 +588,10 @@ impl Kernel {
 
     /// The build new searches use: the best this CPU runs unless another was chosen.
     pub fn in_use() -> Kernel {
-        let chosen = CHOSEN_KERNEL.load(Ordering::Relaxed);
-        Kernel::available().get(chosen as usize).copied().unwrap_or_else(Kernel::detect)
+        match CHOSEN_KERNEL.load(Ordering::Relaxed) {
+            NONE_CHOSEN => Kernel::detect(),
+            chosen => Kernel::available()[chosen as usize],
+        }
     }
 
     /// Makes new searches use the build named `name` (as [`Kernel::name`] writes it, in
@@ -605,9 +607,9 @@ impl Kernel {
     }
 }
 
-/// The index in [`Kernel::available`] of the build chosen with [`Kernel::choose`]; past
-/// the end (none chosen): the best.
-static CHOSEN_KERNEL: AtomicU8 = AtomicU8::new(u8::MAX);
+/// The index in [`Kernel::available`] of the build chosen with [`Kernel::choose`], if any.
+static CHOSEN_KERNEL: AtomicU8 = AtomicU8::new(NONE_CHOSEN);
+const NONE_CHOSEN: u8 = u8::MAX;
 
 trait Instructions {
     type Lines: LineKernel;
