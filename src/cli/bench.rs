@@ -54,7 +54,7 @@ pub struct SetReport {
     pub max_ms: f64,
     pub mean_nodes: u64,
     pub nps: u64,
-    /// The search's build for this CPU ([`engine::search_build`]).
+    /// The search's build that ran ([`engine::search_build`]).
     pub build: &'static str,
 }
 
