@@ -640,98 +640,65 @@ impl Instructions for Portable {
     }
 }
 
-/// CPUs with POPCNT and BMI1 (bit count, trailing zeros, lowest bit).
+/// A build of the search for x86-64 CPUs with the instruction sets `$features`: its body
+/// compiled with them (`$entry`, the function profiles name), with `$lines` for the line
+/// work, entered only through the `Kernel` variant `$kernel`, which `Kernel::detect` picks
+/// only where the CPU has them all.
 #[cfg(target_arch = "x86_64")]
-enum Popcnt {}
+macro_rules! x86_build {
+    ($(#[$doc:meta])* $name:ident, $kernel:ident, $lines:ty, $entry:ident, $features:literal) => {
+        $(#[$doc])*
+        enum $name {}
 
-#[cfg(target_arch = "x86_64")]
-impl Instructions for Popcnt {
-    type Lines = Scalar;
-    fn search<const PROOF: bool>(
-        searcher: &mut Searcher,
-        board: &Board,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        // SAFETY: `Kernel::Popcnt` is chosen only where the CPU has both features.
-        unsafe { negamax_popcnt::<PROOF>(searcher, board, depth, alpha, beta) }
-    }
+        impl Instructions for $name {
+            type Lines = $lines;
+            fn search<const PROOF: bool>(
+                searcher: &mut Searcher,
+                board: &Board,
+                depth: i32,
+                alpha: i32,
+                beta: i32,
+            ) -> i32 {
+                // SAFETY: `Kernel::$kernel` is chosen only where the CPU has all of
+                // `$features` (see above).
+                unsafe { $entry::<PROOF>(searcher, board, depth, alpha, beta) }
+            }
+        }
+
+        #[target_feature(enable = $features)]
+        fn $entry<const PROOF: bool>(
+            searcher: &mut Searcher,
+            board: &Board,
+            depth: i32,
+            alpha: i32,
+            beta: i32,
+        ) -> i32 {
+            searcher.negamax_with::<$name, PROOF>(board, depth, alpha, beta)
+        }
+    };
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1")]
-fn negamax_popcnt<const PROOF: bool>(
-    searcher: &mut Searcher,
-    board: &Board,
-    depth: i32,
-    alpha: i32,
-    beta: i32,
-) -> i32 {
-    searcher.negamax_with::<Popcnt, PROOF>(board, depth, alpha, beta)
-}
-
-/// CPUs with POPCNT, BMI1 and AVX2.
-#[cfg(target_arch = "x86_64")]
-enum Avx2Kernel {}
+x86_build!(
+    /// CPUs with POPCNT and BMI1 (bit count, trailing zeros, lowest bit).
+    Popcnt, Popcnt, Scalar, negamax_popcnt, "popcnt,bmi1"
+);
 
 #[cfg(target_arch = "x86_64")]
-impl Instructions for Avx2Kernel {
-    type Lines = super::board::Avx2;
-    fn search<const PROOF: bool>(
-        searcher: &mut Searcher,
-        board: &Board,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        // SAFETY: `Kernel::Avx2` is chosen only where the CPU has all three features.
-        unsafe { negamax_avx2::<PROOF>(searcher, board, depth, alpha, beta) }
-    }
-}
+x86_build!(
+    /// CPUs with POPCNT, BMI1 and AVX2.
+    Avx2Kernel, Avx2, super::board::Avx2, negamax_avx2, "popcnt,bmi1,avx2"
+);
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,avx2")]
-fn negamax_avx2<const PROOF: bool>(
-    searcher: &mut Searcher,
-    board: &Board,
-    depth: i32,
-    alpha: i32,
-    beta: i32,
-) -> i32 {
-    searcher.negamax_with::<Avx2Kernel, PROOF>(board, depth, alpha, beta)
-}
-
-/// CPUs with POPCNT, BMI1, AVX2, AVX-512F and AVX-512's bit count (VPOPCNTDQ).
-#[cfg(target_arch = "x86_64")]
-enum Avx512Kernel {}
-
-#[cfg(target_arch = "x86_64")]
-impl Instructions for Avx512Kernel {
-    type Lines = super::board::Avx512;
-    fn search<const PROOF: bool>(
-        searcher: &mut Searcher,
-        board: &Board,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        // SAFETY: `Kernel::Avx512` is chosen only where the CPU has all five features.
-        unsafe { negamax_avx512::<PROOF>(searcher, board, depth, alpha, beta) }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,avx2,avx512f,avx512vpopcntdq")]
-fn negamax_avx512<const PROOF: bool>(
-    searcher: &mut Searcher,
-    board: &Board,
-    depth: i32,
-    alpha: i32,
-    beta: i32,
-) -> i32 {
-    searcher.negamax_with::<Avx512Kernel, PROOF>(board, depth, alpha, beta)
-}
+x86_build!(
+    /// CPUs with POPCNT, BMI1, AVX2, AVX-512F and AVX-512's bit count (VPOPCNTDQ).
+    Avx512Kernel,
+    Avx512,
+    super::board::Avx512,
+    negamax_avx512,
+    "popcnt,bmi1,avx2,avx512f,avx512vpopcntdq"
+);
 
 #[cfg(test)]
 mod tests {
