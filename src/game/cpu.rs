@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use bevy::app::{TaskPoolOptions, TaskPoolPlugin};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
@@ -36,6 +37,25 @@ pub(super) const PAUSE_BEFORE_MOVE: f32 = 0.6;
 /// rounds; from five cores up it keeps its four. (`benches/game_thinking.sh` reads the
 /// frame intervals; under software rendering the renderer itself takes both cores.)
 const CORES_FOR_THE_WINDOW: usize = 1;
+
+/// Searches that can hold a thread of the async compute pool at once: the computer's, and
+/// a hint still stopping (one dropped by a move ends at its next look at the clock).
+const SEARCH_TASKS: usize = 2;
+
+/// Bevy's task pools, with threads on the async compute pool for Bevy's own work besides
+/// the searches. Bevy compiles render pipelines there (and saves screenshots), and below
+/// eight cores its default gives that pool one thread, which a search holds for its whole
+/// time: a new pipeline, and whatever needs one, waited for the search to end (a game
+/// opened with level 6 to move showed its first frame after 3.4–3.7 s instead of 0.7–0.8 s,
+/// under software rendering on two cores). The extra threads sleep when idle; how many
+/// cores a search uses is `CORES_FOR_THE_WINDOW`'s business.
+pub(super) fn task_pools() -> TaskPoolPlugin {
+    let mut options = TaskPoolOptions::default();
+    let async_compute = &mut options.async_compute;
+    async_compute.min_threads = SEARCH_TASKS + 1;
+    async_compute.max_threads = async_compute.max_threads.max(SEARCH_TASKS + 1);
+    TaskPoolPlugin { task_pool_options: options }
+}
 
 /// An engine search running in the background.
 struct Search {

@@ -67,7 +67,7 @@ pub fn run(args: PlayArgs, data_dir: Option<PathBuf>) -> ExitCode {
         args.white.unwrap_or(Player::Human),
     );
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+    app.add_plugins(DefaultPlugins.set(cpu::task_pools()).set(WindowPlugin {
         primary_window: Some(Window {
             title: "Yonmoku".into(),
             name: Some("yonmoku".into()),

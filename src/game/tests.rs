@@ -72,7 +72,7 @@ impl Harness {
 
     fn build(rules: Rules, more: impl FnOnce(&mut App)) -> Harness {
         let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
+        app.add_plugins(MinimalPlugins.set(super::cpu::task_pools()))
             .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
             .insert_resource(rules);
         super::logic_plugin(&mut app);
@@ -373,6 +373,24 @@ fn a_hint_is_refused_while_the_computer_is_to_move() {
     assert_eq!(h.refusals(), ["the computer is thinking"]);
     assert!(!h.hint().is_searching());
     assert!(h.thinking().is_searching(), "the computer's own search goes on");
+}
+
+#[test]
+fn bevy_s_own_background_work_goes_on_while_the_computer_thinks() {
+    let mut h = against_the_computer(6, PAST_THE_BOOK);
+    h.play("a1");
+    h.app.update();
+    assert!(h.thinking().is_searching(), "level 6 thinks for its whole time");
+    // Stand-ins on the same pool: a dropped hint still stopping holds another thread, and
+    // a render pipeline to compile (Bevy compiles them there) must still get one.
+    let pool = bevy::tasks::AsyncComputeTaskPool::get();
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let hint = pool.spawn(async move { held.recv().ok() });
+    let pipeline = pool.spawn(async {});
+    h.run_until("the pipeline", |_| pipeline.is_finished());
+    assert!(h.thinking().is_searching(), "compiled only once the search had ended");
+    release.send(()).unwrap();
+    h.run_until("the hint's end", |_| hint.is_finished());
 }
 
 #[test]

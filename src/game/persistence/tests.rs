@@ -63,7 +63,8 @@ impl Session {
     fn start_with(root: &Path, start: Start, rules: Rules) -> Session {
         let dir = DataDir::new(root);
         let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
+        // The game's task pools: the tests of one binary share them, whoever sets them up.
+        app.add_plugins(MinimalPlugins.set(crate::game::cpu::task_pools()))
             .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
             .insert_resource(rules)
             .insert_resource(Storage::new(dir.clone(), start));
