@@ -54,6 +54,11 @@ fn screenshot_shows_the_wooden_board_and_both_colours() {
         serde_json::from_str(&std::fs::read_to_string(png.with_extension("json")).unwrap())
             .unwrap();
     assert_eq!(state["moves"], "1. b2 c3 2. b2 c2 3. a1 d4 4. b2");
+    // Drawn light on a software renderer (as here without a GPU), in full on a GPU.
+    let graphics = &state["graphics"];
+    let wanted = if graphics["software"] == true { (1, 1024) } else { (4, 2048) };
+    let drawn = (graphics["samples"].as_u64(), graphics["shadow_map"].as_u64());
+    assert_eq!(drawn, (Some(wanted.0), Some(wanted.1)), "graphics: {graphics}");
     let cells = state["cells"].as_object().expect("sphere positions");
     assert_eq!(cells.len(), 7);
     let brightness = |cell: &str| {

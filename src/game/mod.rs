@@ -10,6 +10,7 @@ mod cpu;
 mod egui_idle;
 mod frame_pacing;
 mod gesture;
+mod graphics;
 mod hud;
 mod input;
 mod keys;
@@ -127,6 +128,7 @@ fn plugin(app: &mut App) {
     logic_plugin(app);
     app.add_plugins((
         scene::plugin,
+        graphics::plugin,
         gesture::plugin,
         input::plugin,
         camera::plugin,

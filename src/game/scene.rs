@@ -1,7 +1,7 @@
 //! The wooden board, its pegs and coordinates, the lights and the background.
 
 use bevy::asset::RenderAssetUsages;
-use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
+use bevy::light::CascadeShadowConfigBuilder;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
@@ -26,7 +26,6 @@ pub(super) fn plugin(app: &mut App) {
             brightness: 380.0,
             ..default()
         })
-        .insert_resource(DirectionalLightShadowMap { size: 2048 })
         .add_systems(Startup, (spawn_board, spawn_lights, spawn_backdrop))
         .add_systems(Update, show_coordinates.run_if(resource_changed::<Settings>));
 }
@@ -162,7 +161,8 @@ fn show_coordinates(
 }
 
 fn spawn_lights(mut commands: Commands) {
-    // Key light: warm, high and to the front left, casting the shadows.
+    // Key light: warm, high and to the front left, casting the shadows (their map's size is
+    // the renderer's: `graphics`).
     commands.spawn((
         Name::new("Key light"),
         DirectionalLight {

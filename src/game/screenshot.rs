@@ -17,6 +17,7 @@ use super::GameSet;
 use super::camera::Orbit;
 use super::cpu::Thinking;
 use super::frame_pacing::FramePacing;
+use super::graphics::Quality;
 use super::layout::cell_position;
 use super::pieces::{Falling, Piece};
 use super::rules_state::Rules;
@@ -197,6 +198,7 @@ struct StateDump<'w, 's> {
     rules: Res<'w, Rules>,
     thinking: Res<'w, Thinking>,
     pacing: Res<'w, FramePacing>,
+    graphics: Option<Res<'w, Quality>>,
     spheres: Query<'w, 's, (&'static Piece, &'static GlobalTransform)>,
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
     window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
@@ -255,6 +257,7 @@ impl StateDump<'_, '_> {
             "spheres": self.spheres.iter().count(),
             "thinking": self.thinking.is_thinking(),
             "frame_intervals": self.pacing.summary(),
+            "graphics": self.graphics.as_ref().map(|quality| quality.json()),
             "window": window,
             "pegs": pegs,
             "cells": cells,
