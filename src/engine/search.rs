@@ -431,20 +431,20 @@ impl<'a> Searcher<'a> {
         }
         if alpha < beta && rest != 0 && !self.aborted {
             let hints = Hints { killers: self.killers[slot], history: &self.history[side] };
-            // Children in the small table find it in the core's cache: only those in the
-            // shared one are worth a prefetch (3.5% of the instructions on the late set).
-            let children_shared = !(PROOF && empties - 1 <= NEAR_LEAF_EMPTIES);
             if ply + 1 > SYMMETRY_PLY && child_depth >= 2 {
-                // Ask for the children's buckets now: they arrive while the moves are ordered
-                // and the first children searched, instead of each probe waiting.
+                // Ask for the children's slots now: they arrive while the moves are ordered
+                // and the first children searched, instead of each probe waiting. (The small
+                // table's too: they come from the core's L2 to L1, and without it the late
+                // set took 10% longer, for 3.5% fewer instructions.)
+                let children_near_end = PROOF && empties - 1 <= NEAR_LEAF_EMPTIES;
                 let mut each = rest;
                 while each != 0 {
                     let cell = each & each.wrapping_neg();
                     each &= each - 1;
-                    if children_shared {
-                        self.table.prefetch(child_key(board, cell));
-                    } else {
+                    if children_near_end {
                         self.near_leaf.prefetch(child_key(board, cell));
+                    } else {
+                        self.table.prefetch(child_key(board, cell));
                     }
                 }
             }
