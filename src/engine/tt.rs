@@ -138,16 +138,7 @@ impl Table {
     /// finds it in cache instead of waiting for a miss.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let bucket: *const [Slot; BUCKET_SLOTS] = self.slots_of(key);
-            // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault, and SSE is
-            // part of every x86-64 target.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.slots_of(key));
     }
 
     /// The entry for `key`, if stored. Key 0 is never used by the search.
@@ -220,15 +211,7 @@ impl DirectTable {
     /// Asks the memory system for `key`'s slot now (see [`Table::prefetch`]).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot: *const Slot = self.slot_of(key);
-            // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.slot_of(key));
     }
 
     /// The entry for `key`, if stored and not overwritten since. Key 0 is never used.
@@ -244,6 +227,21 @@ impl DirectTable {
         slot[0].store(key, Relaxed);
         slot[1].store(pack(score, depth, bound, best, 0), Relaxed);
     }
+}
+
+/// Asks the memory system for the cache line that holds `data`, without waiting for it.
+#[inline(always)]
+fn prefetch<T>(data: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let address: *const T = data;
+        // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault, and SSE is
+        // part of every x86-64 target.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(address.cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = data;
 }
 
 /// Tables kept between moves, so that a player's next search starts from what its last one
