@@ -24,7 +24,8 @@ pub(crate) struct Quality {
     pub samples: u32,
     /// The key light's shadow map, texels a side.
     pub shadow_map: u32,
-    /// The renderer draws on the CPU.
+    /// The renderer draws on the CPU (false in the presets below: `choose` sets it from the
+    /// renderer, whichever preset is drawn).
     pub software: bool,
 }
 
