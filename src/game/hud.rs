@@ -395,7 +395,11 @@ fn side_panel(ctx: &egui::Context, rules: &Rules, requests: &mut Requests) {
             if line.is_empty() {
                 ui.label(RichText::new("No moves yet. Click a peg to drop a sphere.").color(MUTED));
             }
-            egui::ScrollArea::vertical().max_height(260.0).stick_to_bottom(true).show(ui, |ui| {
+            // The list's height is its own, not what the card had room for last frame: an
+            // area keeps its last size, and a list squeezed into it once stayed squeezed,
+            // its first row scrolled half out of sight.
+            let list = egui::ScrollArea::vertical().max_height(260.0).min_scrolled_height(260.0);
+            list.stick_to_bottom(true).show(ui, |ui| {
                 egui::Grid::new("move list").num_columns(3).spacing([10.0, 2.0]).show(ui, |ui| {
                     for (pair, pegs) in line.chunks(2).enumerate() {
                         ui.label(RichText::new(format!("{}.", pair + 1)).color(MUTED).monospace());
