@@ -485,7 +485,10 @@ fn open_window(
             if dialog.entries.is_empty() {
                 ui.label("No games yet: finished games are kept here, newest first.");
             }
-            egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
+            // Its own height, as the move list's (see the HUD): not what the window had
+            // room for in its first, sizing frame.
+            let list = egui::ScrollArea::vertical().max_height(360.0).min_scrolled_height(360.0);
+            list.show(ui, |ui| {
                 ui.set_min_width(460.0);
                 for entry in &dialog.entries {
                     let name = file_name(&entry.path);
