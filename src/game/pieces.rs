@@ -1,23 +1,26 @@
 //! The spheres: spawned when a move is played, falling under gravity with a bounce, and
 //! reconciled with the rules after undo, redo or a new game. Also the last-move marker and
-//! the winning line's glow and rod.
+//! the winning line's glow and rod, and the hidden spheres that compile their shaders early.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use super::GameSet;
 use super::input::PickTarget;
-use super::layout::{DROP_HEIGHT, SPHERE_RADIUS, cell_position};
+use super::layout::{BASE_HALF, BASE_THICKNESS, DROP_HEIGHT, SPHERE_RADIUS, cell_position};
 use super::requests::MovePlayed;
 use super::rules_state::Rules;
+use super::screenshot::Readiness;
 use super::settings::Settings;
 use crate::rules::{Cell, Colour, Status};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SphereLanded>().add_systems(Startup, create_piece_assets).add_systems(
         Update,
-        (reconcile_spheres, drop_spheres, mark_last_move, highlight_winning_line)
-            .chain()
+        (
+            (reconcile_spheres, drop_spheres, mark_last_move, highlight_winning_line).chain(),
+            end_shader_warm_up,
+        )
             .in_set(GameSet::View),
     );
 }
@@ -70,6 +73,13 @@ impl PieceAssets {
 
 #[derive(Component)]
 struct LastMoveMarker;
+
+/// A sphere drawn inside the base, out of sight, until the scene is first ready: it makes
+/// the renderer compile every sphere material's shaders at launch. Without it the first
+/// sphere of a game stayed invisible while they compiled (seconds under a software
+/// renderer, with only the last-move ring showing where it fell; a hitch on a GPU).
+#[derive(Component)]
+struct ShaderWarmUp;
 
 #[derive(Component)]
 struct WinningRod;
@@ -149,7 +159,34 @@ fn create_piece_assets(
         Visibility::Hidden,
         Pickable::IGNORE,
     ));
+    let materials = [&assets.black, &assets.white, &assets.black_glow, &assets.white_glow];
+    for (i, material) in materials.into_iter().enumerate() {
+        // Small enough to lie wholly inside the base, whose faces hide it.
+        let x = (i as f32 - 1.5) * 0.5 * BASE_HALF;
+        commands.spawn((
+            Name::new("Shader warm-up sphere"),
+            ShaderWarmUp,
+            Mesh3d(assets.sphere.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_xyz(x, -0.5 * BASE_THICKNESS, 0.0)
+                .with_scale(Vec3::splat(0.3 * BASE_THICKNESS / SPHERE_RADIUS)),
+            Pickable::IGNORE,
+        ));
+    }
     commands.insert_resource(assets);
+}
+
+/// Takes the warm-up spheres away once their shaders have compiled.
+fn end_shader_warm_up(
+    mut commands: Commands,
+    readiness: Option<Res<Readiness>>,
+    warm_ups: Query<Entity, With<ShaderWarmUp>>,
+) {
+    if readiness.is_some_and(|r| r.is_ready()) {
+        for entity in &warm_ups {
+            commands.entity(entity).despawn();
+        }
+    }
 }
 
 /// Makes the spheres match the rules: removes those no longer on the board, drops in the
