@@ -348,3 +348,22 @@ fn highlight_winning_line(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn warm_up_spheres_stay_until_the_scene_is_ready_and_then_go() {
+        let mut app = App::new();
+        app.init_resource::<Readiness>().add_systems(Update, end_shader_warm_up);
+        let sphere = app.world_mut().spawn(ShaderWarmUp).id();
+        let other = app.world_mut().spawn(Name::new("not a warm-up")).id();
+        app.update();
+        assert!(app.world().get_entity(sphere).is_ok(), "gone before the shaders compiled");
+        app.insert_resource(Readiness::ready_at(1000));
+        app.update();
+        assert!(app.world().get_entity(sphere).is_err(), "still there once ready");
+        assert!(app.world().get_entity(other).is_ok());
+    }
+}

@@ -101,6 +101,12 @@ impl Readiness {
     pub(crate) fn is_calm(&self) -> bool {
         self.calm_frames >= CALM_FRAMES
     }
+
+    /// A scene that has been ready since `ms` after launch, for tests of what waits on it.
+    #[cfg(test)]
+    pub(crate) fn ready_at(ms: u128) -> Self {
+        Readiness { calm_frames: CALM_FRAMES, first_frame_ms: Some(0), ready_ms: Some(ms) }
+    }
 }
 
 fn track_readiness(
