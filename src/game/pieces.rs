@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             (reconcile_spheres, drop_spheres, mark_last_move, highlight_winning_line).chain(),
-            end_shader_warm_up,
+            end_shader_warm_up.run_if(any_with_component::<ShaderWarmUp>),
         )
             .in_set(GameSet::View),
     );
