@@ -1,11 +1,12 @@
 //! `yonmoku analyze`: the rules' verdict on positions given as move lists.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use serde::Serialize;
 
 use super::board_text;
+use super::each_line::answer_each;
 use crate::rules::{Game, MoveError, Peg, Status, parse_moves};
 
 #[derive(clap::Args, Debug)]
@@ -75,6 +76,11 @@ pub struct Verdict {
 }
 
 /// Replays a move list; an error names the move ("move 7 (b2): peg b2 is full").
+/// "1 ply", "7 plies".
+pub fn plies(count: u32) -> String {
+    if count == 1 { "1 ply".to_owned() } else { format!("{count} plies") }
+}
+
 pub fn replay(moves: &str) -> Result<Game, String> {
     let pegs = parse_moves(moves).map_err(|e| e.to_string())?;
     Game::from_moves(&pegs).map_err(|(i, e): (usize, MoveError)| move_error(i, pegs[i], e))
@@ -147,8 +153,8 @@ fn answer(
                 let view = engine_view(&game, request);
                 if let (Some(best), Some(eval)) = (view.best, view.eval) {
                     let verdict = match view.decided_in {
-                        Some(plies) if eval > 0 => format!("wins in {plies} plies"),
-                        Some(plies) => format!("loses in {plies} plies"),
+                        Some(n) if eval > 0 => format!("wins in {}", plies(n)),
+                        Some(n) => format!("loses in {}", plies(n)),
                         None => format!("eval {eval:+}"),
                     };
                     writeln!(
@@ -176,47 +182,19 @@ fn answer(
 pub fn run(args: AnalyzeArgs) -> ExitCode {
     let engine = (args.depth.is_some() || args.time.is_some())
         .then_some(EngineRequest { depth: args.depth, time: args.time });
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut all_ok = true;
-    let result = (|| -> io::Result<()> {
-        match &args.moves {
-            Some(moves) => all_ok &= answer(moves, args.json, engine, &mut out)?,
-            None => {
-                for line in io::stdin().lock().lines() {
-                    let line = match line {
-                        Ok(line) => line,
-                        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                            writeln!(
-                                out,
-                                "{}",
-                                serde_json::json!({"error": "input is not UTF-8"})
-                            )?;
-                            all_ok = false;
-                            continue;
-                        }
-                        Err(e) => return Err(e),
-                    };
-                    all_ok &= answer(&line, args.json, engine, &mut out)?;
-                }
-            }
-        }
-        out.flush()
-    })();
-    match result {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("yonmoku analyze: {e}");
-            ExitCode::FAILURE
-        }
-        Ok(()) if all_ok => ExitCode::SUCCESS,
-        Ok(()) => ExitCode::FAILURE,
-    }
+    answer_each("analyze", args.moves.as_deref(), |line, out| answer(line, args.json, engine, out))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_ply_is_singular() {
+        assert_eq!(plies(1), "1 ply");
+        assert_eq!(plies(7), "7 plies");
+        assert_eq!(plies(0), "0 plies");
+    }
 
     #[test]
     fn verdict_reports_the_winning_line_cells() {

@@ -5,6 +5,7 @@ mod arena;
 mod bench;
 mod board_text;
 mod book;
+mod each_line;
 mod show;
 mod solve;
 mod text;

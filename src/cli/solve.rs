@@ -1,12 +1,13 @@
 //! `yonmoku solve`: the exact game value of positions given as move lists.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use serde::Serialize;
 
-use super::analyze::replay;
+use super::analyze::{plies, replay};
+use super::each_line::answer_each;
 use crate::engine::{self, Solution};
 
 #[derive(clap::Args, Debug)]
@@ -57,7 +58,7 @@ pub fn answer_of(solution: &Solution) -> Answer {
 fn human(answer: &Answer, seconds: f64) -> String {
     let value = match (answer.value, answer.plies) {
         ("unknown", _) => "unknown (time limit reached)".to_string(),
-        (value, Some(plies)) => format!("{value} in {plies} plies"),
+        (value, Some(n)) => format!("{value} in {}", plies(n)),
         (value, None) => format!("{value} (plies to the end not computed)"),
     };
     let best = answer.best.as_deref().unwrap_or("none");
@@ -97,42 +98,7 @@ fn solve_line(input: &str, args: &SolveArgs, out: &mut impl Write) -> io::Result
 }
 
 pub fn run(args: SolveArgs) -> ExitCode {
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut all_ok = true;
-    let result = (|| -> io::Result<()> {
-        match &args.moves {
-            Some(moves) => all_ok &= solve_line(moves, &args, &mut out)?,
-            None => {
-                for line in io::stdin().lock().lines() {
-                    let line = match line {
-                        Ok(line) => line,
-                        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                            writeln!(
-                                out,
-                                "{}",
-                                serde_json::json!({"error": "input is not UTF-8"})
-                            )?;
-                            all_ok = false;
-                            continue;
-                        }
-                        Err(e) => return Err(e),
-                    };
-                    all_ok &= solve_line(&line, &args, &mut out)?;
-                }
-            }
-        }
-        out.flush()
-    })();
-    match result {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("yonmoku solve: {e}");
-            ExitCode::FAILURE
-        }
-        Ok(()) if all_ok => ExitCode::SUCCESS,
-        Ok(()) => ExitCode::FAILURE,
-    }
+    answer_each("solve", args.moves.as_deref(), |line, out| solve_line(line, &args, out))
 }
 
 #[cfg(test)]
