@@ -10,6 +10,7 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::GameSet;
 use super::gesture::{Dragged, Gestures};
+use super::keys::GameKeys;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<CameraView>()
@@ -140,10 +141,10 @@ fn zoom_with_wheel(
 
 fn view_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
+    game_keys: GameKeys,
     mut views: MessageWriter<CameraView>,
 ) {
-    if egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input()) {
+    if !game_keys.ours() {
         return;
     }
     let bindings = [

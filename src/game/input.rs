@@ -7,11 +7,10 @@ use bevy::picking::hover::HoverMap;
 use bevy::picking::mesh_picking::{MeshPickingSettings, ray_cast::RayCastVisibility};
 use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
 use super::GameSet;
 use super::gesture::{Clicked, Gestures};
-use super::keys::{ctrl_held, shift_held};
+use super::keys::{GameKeys, ctrl_held, shift_held};
 use super::layout::{PEG_HEIGHT, SPHERE_RADIUS, cell_position, peg_near, peg_position};
 use super::pieces::{black_sphere_material, white_sphere_material};
 use super::requests::{MoveRequested, NewGameRequested, RedoRequested, UndoRequested};
@@ -120,20 +119,16 @@ fn clicks_to_moves(
     }
 }
 
-fn egui_has_keyboard(egui: &Option<Res<EguiWantsInput>>) -> bool {
-    egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input())
-}
-
 /// Arrow keys move the cursor (up is away from the camera, whichever side it looks from);
 /// Enter or Space drops a sphere there.
 fn keyboard_cursor(
     keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
+    game_keys: GameKeys,
     camera: Query<&Transform, With<Camera3d>>,
     mut aim: ResMut<Aim>,
     mut moves: MessageWriter<MoveRequested>,
 ) {
-    if egui_has_keyboard(&egui) {
+    if !game_keys.ours() {
         return;
     }
     let steps = [
@@ -174,14 +169,14 @@ fn snap_to_axis(v: Vec2) -> Vec2 {
 
 fn keyboard_shortcuts(
     keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
+    game_keys: GameKeys,
     rules: Res<Rules>,
     mut undo: MessageWriter<UndoRequested>,
     mut redo: MessageWriter<RedoRequested>,
     mut new_game: MessageWriter<NewGameRequested>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if egui_has_keyboard(&egui) {
+    if !game_keys.ours() {
         return;
     }
     let ctrl = ctrl_held(&keys);

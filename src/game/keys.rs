@@ -1,8 +1,29 @@
-//! Modifier keys as shortcuts need them. A modifier counts as held if it was down at any
-//! point of this frame: at a few frames a second a quick Ctrl+Z (Ctrl down, Z down, Z up,
-//! Ctrl up) can fall within one frame, and Ctrl is then already released when it is read.
+//! Keys as the game's shortcuts need them: whether a key press is the game's at all, and
+//! the modifiers. A modifier counts as held if it was down at any point of this frame: at a
+//! few frames a second a quick Ctrl+Z (Ctrl down, Z down, Z up, Ctrl up) can fall within
+//! one frame, and Ctrl is then already released when it is read.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use super::dialog::DialogOpen;
+
+/// Whether this frame's key presses are the game's: not while egui takes them (a text field
+/// has the focus) or a dialog is open (Enter there answers the dialog, not the board).
+#[derive(SystemParam)]
+pub(crate) struct GameKeys<'w> {
+    egui: Option<Res<'w, EguiWantsInput>>,
+    dialog: Option<Res<'w, DialogOpen>>,
+}
+
+impl GameKeys<'_> {
+    pub(crate) fn ours(&self) -> bool {
+        let egui = self.egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());
+        let dialog = self.dialog.as_ref().is_some_and(|d| d.0);
+        !egui && !dialog
+    }
+}
 
 /// Ctrl, or the Super (Command) key.
 pub(crate) fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {

@@ -7,6 +7,7 @@
 mod audio;
 mod camera;
 mod cpu;
+mod dialog;
 mod egui_idle;
 mod frame_pacing;
 mod gesture;
@@ -135,6 +136,7 @@ fn plugin(app: &mut App) {
         hud::plugin,
         audio::plugin,
         cpu::plugin,
+        dialog::plugin,
         overlays::plugin,
         screenshot::plugin,
         persistence::plugin,

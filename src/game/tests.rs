@@ -404,3 +404,27 @@ fn two_computers_play_a_game_to_its_end() {
     assert_eq!(h.spheres().len(), ply);
     assert!(!h.thinking().is_thinking());
 }
+
+#[test]
+fn keys_wait_while_a_dialog_is_open() {
+    let mut game = Harness::build(Rules::default(), |app| {
+        super::records_ui::logic_plugin(app);
+        app.init_resource::<super::persistence::Notices>()
+            .init_resource::<super::dialog::DialogOpen>();
+    });
+    game.play("a1 b1 a1 b1 a1 b1 a1");
+    assert!(game.rules().game().status().is_over());
+    let page_up = |game: &mut Harness, dialog_open: bool| {
+        let world = game.app.world_mut();
+        world.resource_mut::<super::dialog::DialogOpen>().0 = dialog_open;
+        world.resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::PageUp);
+        game.app.update();
+        let mut keys = game.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::PageUp);
+        keys.clear();
+        game.app.update();
+        game.rules().game().ply()
+    };
+    assert_eq!(page_up(&mut game, true), 7, "PageUp behind a dialog steps nowhere");
+    assert_eq!(page_up(&mut game, false), 6, "without one it steps back a move");
+}

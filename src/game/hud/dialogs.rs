@@ -2,11 +2,12 @@
 //! sides at random).
 
 use bevy_egui::egui;
-use egui::{Align2, RichText, Sense, Vec2 as EVec2};
+use egui::{RichText, Sense, Vec2 as EVec2};
 
 use super::look::paint_sphere;
 use super::status_card::colour_name;
 use super::{HudState, Requests};
+use crate::game::dialog::dialog;
 use crate::game::requests::NewGameRequested;
 use crate::game::rules_state::Rules;
 use crate::game::settings::Settings;
@@ -14,36 +15,37 @@ use crate::player::{MAX_LEVEL, Player};
 use crate::rules::Colour;
 
 pub(super) fn settings_window(ctx: &egui::Context, settings: &mut Settings, hud: &mut HudState) {
-    let mut open = hud.settings_open;
-    egui::Window::new("Settings")
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            egui::Grid::new("settings grid").num_columns(2).spacing([16.0, 10.0]).show(ui, |ui| {
-                ui.label("Sound");
-                ui.checkbox(&mut settings.sound, "Wooden clicks");
-                ui.end_row();
-                ui.label("Volume");
-                ui.add_enabled(
-                    settings.sound,
-                    egui::Slider::new(&mut settings.volume, 0.0..=1.0).show_value(false),
-                );
-                ui.end_row();
-                ui.label("Board");
-                ui.checkbox(&mut settings.show_coordinates, "Show coordinates");
-                ui.end_row();
-                ui.label("Animation");
-                ui.add(
-                    egui::Slider::new(&mut settings.animation_speed, 0.25..=4.0)
-                        .logarithmic(true)
-                        .suffix("×"),
-                );
-                ui.end_row();
-            });
+    if !hud.settings_open {
+        return;
+    }
+    let (done, close) = dialog(ctx, "Settings", 340.0, |ui| {
+        egui::Grid::new("settings grid").num_columns(2).spacing([16.0, 10.0]).show(ui, |ui| {
+            ui.label("Sound");
+            ui.checkbox(&mut settings.sound, "Wooden clicks");
+            ui.end_row();
+            ui.label("Volume");
+            ui.add_enabled(
+                settings.sound,
+                egui::Slider::new(&mut settings.volume, 0.0..=1.0).show_value(false),
+            );
+            ui.end_row();
+            ui.label("Board");
+            ui.checkbox(&mut settings.show_coordinates, "Show coordinates");
+            ui.end_row();
+            ui.label("Animation");
+            ui.add(
+                egui::Slider::new(&mut settings.animation_speed, 0.25..=4.0)
+                    .logarithmic(true)
+                    .suffix("×"),
+            );
+            ui.end_row();
         });
-    hud.settings_open = open;
+        ui.add_space(6.0);
+        ui.button("Done").clicked()
+    });
+    if done || close {
+        hud.settings_open = false;
+    }
 }
 
 pub(super) fn new_game_window(
@@ -55,46 +57,35 @@ pub(super) fn new_game_window(
     if !hud.new_game_open {
         return;
     }
-    let mut open = true;
-    let mut start = false;
-    egui::Window::new("New game")
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            egui::Grid::new("players").num_columns(3).spacing([12.0, 10.0]).show(ui, |ui| {
-                for colour in [Colour::Black, Colour::White] {
-                    let choice = &mut hud.choice[colour.index()];
-                    ui.horizontal(|ui| {
-                        let (rect, _) = ui.allocate_exact_size(EVec2::splat(22.0), Sense::hover());
-                        paint_sphere(ui.painter(), rect.center(), 9.0, colour);
-                        ui.label(colour_name(colour));
-                    });
-                    player_picker(ui, choice);
-                    ui.end_row();
-                }
-            });
-            ui.checkbox(&mut hud.random_sides, "Pick sides at random (Black always moves first)");
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                if ui.button(RichText::new("Start").strong()).clicked() {
-                    start = true;
-                }
-                if ui.button("Cancel").clicked() {
-                    hud.new_game_open = false;
-                }
-            });
+    let ((start, cancel), close) = dialog(ctx, "New game", 460.0, |ui| {
+        egui::Grid::new("players").num_columns(3).spacing([12.0, 10.0]).show(ui, |ui| {
+            for colour in [Colour::Black, Colour::White] {
+                let choice = &mut hud.choice[colour.index()];
+                ui.horizontal(|ui| {
+                    let (rect, _) = ui.allocate_exact_size(EVec2::splat(22.0), Sense::hover());
+                    paint_sphere(ui.painter(), rect.center(), 9.0, colour);
+                    ui.label(colour_name(colour));
+                });
+                player_picker(ui, choice);
+                ui.end_row();
+            }
         });
+        ui.checkbox(&mut hud.random_sides, "Pick sides at random (Black always moves first)");
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            let start = ui.button(RichText::new("Start").strong()).clicked();
+            (start, ui.button("Cancel").clicked())
+        })
+        .inner
+    });
     if start {
         let [mut black, mut white] = hud.choice;
         if hud.random_sides && random_bit(rules.generation()) {
             std::mem::swap(&mut black, &mut white);
         }
         requests.new_game.write(NewGameRequested { black, white });
-        hud.new_game_open = false;
     }
-    if !open {
+    if start || cancel || close {
         hud.new_game_open = false;
     }
 }

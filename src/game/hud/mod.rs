@@ -11,7 +11,6 @@ mod toolbar;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub(crate) use dialogs::player_picker;
@@ -19,7 +18,7 @@ pub(crate) use dialogs::player_picker;
 use super::GameSet;
 use super::camera::CameraView;
 use super::cpu::{Hint, HintRequested, Thinking};
-use super::keys::ctrl_held;
+use super::keys::{GameKeys, ctrl_held};
 use super::requests::{
     GoToRequested, MoveRequested, NewGameRequested, RedoRequested, UndoRequested,
 };
@@ -56,15 +55,14 @@ impl Default for HudState {
     }
 }
 
-/// H hint, T threats, M move list, Escape closes dialogs.
+/// H hint, T threats, M move list. (Escape closes the dialogs: see [`dialog`](super::dialog).)
 fn hud_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
-    mut hud: ResMut<HudState>,
+    game_keys: GameKeys,
     mut settings: ResMut<Settings>,
     mut hints: MessageWriter<HintRequested>,
 ) {
-    if egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input()) {
+    if !game_keys.ours() {
         return;
     }
     let ctrl = ctrl_held(&keys);
@@ -79,10 +77,6 @@ fn hud_keys(
     }
     if keys.just_pressed(KeyCode::KeyM) {
         settings.show_moves = !settings.show_moves;
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        hud.settings_open = false;
-        hud.new_game_open = false;
     }
 }
 

@@ -4,9 +4,10 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use egui::{Align2, Color32, RichText};
+use egui::{Color32, RichText};
 
 use super::{OpenDialog, OpenRecord, RecordsUi, SaveDialog, file_name};
+use crate::game::dialog::dialog;
 use crate::game::persistence::Storage;
 use crate::game::rules_state::Rules;
 use crate::player::Player;
@@ -50,37 +51,34 @@ pub(super) fn save_window(
     state: &mut RecordsUi,
 ) {
     let review = state.review;
-    let Some(dialog) = state.save.as_mut() else { return };
+    let Some(form) = state.save.as_mut() else { return };
     let games = storage.dir().games();
-    let path = save_path(&games, &dialog.name);
+    let path = save_path(&games, &form.name);
     let exists = path.exists();
-    let (mut save, mut close) = (false, false);
-    let mut open = true;
-    egui::Window::new("Save game")
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            ui.label("File name");
-            let field = ui.add(egui::TextEdit::singleline(&mut dialog.name).desired_width(420.0));
-            field.request_focus();
-            ui.label(RichText::new(format!("in {}", games.display())).small());
-            if exists {
-                ui.checkbox(&mut dialog.replace, "A file of that name exists: replace it");
-            }
-            ui.horizontal(|ui| {
-                let ready = !dialog.name.trim().is_empty() && (!exists || dialog.replace);
-                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                save =
-                    ui.add_enabled(ready, egui::Button::new("Save")).clicked() || (enter && ready);
-                close = ui.button("Cancel").clicked();
-            });
-        });
+    let ((save, cancel), close) = dialog(ctx, "Save game", 440.0, |ui| {
+        ui.label("File name");
+        let field = ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(f32::INFINITY));
+        field.request_focus();
+        ui.label(RichText::new(format!("in {}", games.display())).small());
+        if exists {
+            ui.checkbox(&mut form.replace, "A file of that name exists: replace it");
+        }
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            let ready = !form.name.trim().is_empty() && (!exists || form.replace);
+            // Enter saves. (The field keeps the focus, asked for every frame, so it never
+            // reports losing it.)
+            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let save =
+                ui.add_enabled(ready, egui::Button::new("Save")).clicked() || (enter && ready);
+            (save, ui.button("Cancel").clicked())
+        })
+        .inner
+    });
     if save {
         storage.write_file(&path, whole_record(rules, review).to_string().into_bytes());
     }
-    if save || close || !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+    if save || cancel || close {
         state.save = None;
     }
 }
@@ -90,73 +88,65 @@ pub(super) fn open_window(
     state: &mut RecordsUi,
     requests: &mut MessageWriter<OpenRecord>,
 ) {
-    let Some(dialog) = state.open.as_mut() else { return };
-    let mut open = true;
+    let Some(form) = state.open.as_mut() else { return };
     let mut chosen = None;
-    egui::Window::new("Open game")
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            if dialog.entries.is_empty() {
-                ui.label("No games yet: finished games are kept here, newest first.");
-            }
-            // Its own height, as the move list's (see the HUD): not what the window had
-            // room for in its first, sizing frame.
-            let list = egui::ScrollArea::vertical().max_height(360.0).min_scrolled_height(360.0);
-            list.show(ui, |ui| {
-                ui.set_min_width(460.0);
-                for entry in &dialog.entries {
-                    let name = file_name(&entry.path);
-                    let text = match &entry.record {
-                        Ok(_) => RichText::new(entry.summary()),
-                        Err(_) => RichText::new(entry.summary())
-                            .color(Color32::from_rgb(0xD0, 0x70, 0x60)),
-                    };
-                    let response = ui
-                        .add(egui::Button::new(RichText::new(&name).strong()).frame(false))
-                        .on_hover_text(entry.path.display().to_string());
-                    ui.label(text);
-                    ui.separator();
-                    if response.clicked() {
-                        chosen = Some(entry.path.clone());
+    let (cancel, close) = dialog(ctx, "Open game", 480.0, |ui| {
+        if form.entries.is_empty() {
+            ui.label("No games yet: finished games are kept here, newest first.");
+        }
+        // Its own height, as the move list's (see the HUD): not what the dialog had room
+        // for in its first, sizing frame.
+        let list = egui::ScrollArea::vertical().max_height(360.0).min_scrolled_height(360.0);
+        list.show(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            for entry in &form.entries {
+                let name = file_name(&entry.path);
+                let text = match &entry.record {
+                    Ok(_) => RichText::new(entry.summary()),
+                    Err(_) => {
+                        RichText::new(entry.summary()).color(Color32::from_rgb(0xD0, 0x70, 0x60))
                     }
+                };
+                let response = ui
+                    .add(egui::Button::new(RichText::new(&name).strong()).frame(false))
+                    .on_hover_text(entry.path.display().to_string());
+                ui.label(text);
+                ui.separator();
+                if response.clicked() {
+                    chosen = Some(entry.path.clone());
                 }
-            });
-            ui.horizontal(|ui| {
-                ui.label("Other file:");
-                let field = ui.add(
-                    egui::TextEdit::singleline(&mut dialog.path).hint_text("/path/to/game.s4r"),
-                );
-                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                let typed = !dialog.path.trim().is_empty();
-                if (ui.add_enabled(typed, egui::Button::new("Open")).clicked() || enter) && typed {
-                    chosen = Some(PathBuf::from(dialog.path.trim()));
-                }
-            });
+            }
         });
+        ui.horizontal(|ui| {
+            ui.label("Other file:");
+            let field =
+                ui.add(egui::TextEdit::singleline(&mut form.path).hint_text("/path/to/game.s4r"));
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let typed = !form.path.trim().is_empty();
+            if (ui.add_enabled(typed, egui::Button::new("Open")).clicked() || enter) && typed {
+                chosen = Some(PathBuf::from(form.path.trim()));
+            }
+        });
+        ui.add_space(4.0);
+        ui.button("Cancel").clicked()
+    });
     if let Some(path) = chosen {
         requests.write(OpenRecord { path });
     }
-    if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+    if cancel || close {
         state.open = None;
     }
 }
 
 pub(super) fn error_window(ctx: &egui::Context, state: &mut RecordsUi) {
     let Some(reason) = state.error.clone() else { return };
-    let mut ok = false;
-    egui::Window::new("Cannot open this record")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            ui.label(RichText::new(reason).monospace());
-            ui.label("The game on the board has not changed.");
-            ok = ui.button("OK").clicked();
-        });
-    if ok || ctx.input(|i| i.key_pressed(egui::Key::Escape) || i.key_pressed(egui::Key::Enter)) {
+    let (ok, close) = dialog(ctx, "Cannot open this record", 460.0, |ui| {
+        ui.label(RichText::new(reason).monospace());
+        ui.label("The game on the board has not changed.");
+        ui.add_space(4.0);
+        ui.button("OK").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter))
+    });
+    if ok || close {
         state.error = None;
     }
 }

@@ -11,12 +11,11 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
-use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui::Align2;
 
 use super::GameSet;
-use super::keys::ctrl_held;
+use super::keys::{GameKeys, ctrl_held};
 use super::persistence::{Notices, Storage};
 use super::requests::{GoToRequested, LoadGameRequested, NewGameRequested};
 use super::rules_state::Rules;
@@ -79,19 +78,15 @@ struct OpenDialog {
     path: String,
 }
 
-fn egui_has_keyboard(egui: &Option<Res<EguiWantsInput>>) -> bool {
-    egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input())
-}
-
 /// Ctrl+S saves, Ctrl+O opens.
 fn record_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
+    game_keys: GameKeys,
     rules: Res<Rules>,
     storage: Option<Res<Storage>>,
     mut ui: ResMut<RecordsUi>,
 ) {
-    if egui_has_keyboard(&egui) || !ctrl_held(&keys) {
+    if !game_keys.ours() || !ctrl_held(&keys) {
         return;
     }
     let Some(storage) = storage else { return };

@@ -4,20 +4,17 @@
 use bevy_egui::egui;
 use egui::Align2;
 
+use crate::game::dialog::dialog;
 use crate::game::persistence::Notices;
 
 pub(super) fn notices_view(ctx: &egui::Context, notices: &mut Notices, dragging: bool, now: f32) {
     if let Some((title, text)) = notices.alerts.first().cloned() {
-        let mut ok = false;
-        egui::Window::new(title)
-            .collapsible(false)
-            .resizable(false)
-            .anchor(Align2::CENTER_TOP, [0.0, 60.0])
-            .show(ctx, |ui| {
-                ui.label(text);
-                ok = ui.button("OK").clicked();
-            });
-        if ok {
+        let (ok, close) = dialog(ctx, &title, 460.0, |ui| {
+            ui.label(text);
+            ui.add_space(4.0);
+            ui.button("OK").clicked()
+        });
+        if ok || close {
             notices.alerts.remove(0);
         }
     }

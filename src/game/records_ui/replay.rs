@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use bevy_egui::input::EguiWantsInput;
-use egui::{Align2, Color32, RichText};
+use egui::{Color32, RichText};
 
-use super::{RecordsUi, egui_has_keyboard};
+use super::RecordsUi;
+use crate::game::dialog::dialog;
 use crate::game::hud::player_picker;
-use crate::game::keys::{ctrl_held, shift_held};
+use crate::game::keys::{GameKeys, ctrl_held, shift_held};
 use crate::game::requests::{GoToRequested, LoadGameRequested};
 use crate::game::rules_state::Rules;
 use crate::player::Player;
@@ -33,13 +33,13 @@ pub(super) fn replaying(rules: &Rules, ui: &RecordsUi) -> bool {
 /// cursor), and Up and Down go to the first and the last move.
 pub(super) fn replay_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
+    game_keys: GameKeys,
     rules: Res<Rules>,
     mut ui: ResMut<RecordsUi>,
     mut go_to: MessageWriter<GoToRequested>,
     mut loads: MessageWriter<LoadGameRequested>,
 ) {
-    if egui_has_keyboard(&egui) || ctrl_held(&keys) || !replay_available(&rules, &ui) {
+    if !game_keys.ours() || ctrl_held(&keys) || !replay_available(&rules, &ui) {
         return;
     }
     let shift = shift_held(&keys);
@@ -149,41 +149,37 @@ pub(super) fn play_from_here_window(
     let Some(mut players) = state.play_from_here else { return };
     let game = rules.game();
     let later = game.full_line().len() - game.ply();
-    let (mut confirmed, mut cancelled) = (false, false);
-    egui::Window::new("Play from here")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            ui.label(format!("Continue from the position after {} moves.", game.ply()));
-            if later > 0 {
-                ui.label(
-                    RichText::new(format!(
-                        "The {later} later move{} will be dropped.",
-                        if later == 1 { "" } else { "s" }
-                    ))
-                    .color(Color32::from_rgb(0xE8, 0xA8, 0x4A)),
-                );
-            }
-            ui.add_space(6.0);
-            egui::Grid::new("play from here players").num_columns(3).spacing([12.0, 8.0]).show(
-                ui,
-                |ui| {
-                    for (colour, name) in [(Colour::Black, "Black"), (Colour::White, "White")] {
-                        let choice = &mut players[colour.index()];
-                        ui.label(name);
-                        player_picker(ui, choice);
-                        ui.end_row();
-                    }
-                },
+    let ((confirmed, cancelled), close) = dialog(ctx, "Play from here", 440.0, |ui| {
+        ui.label(format!("Continue from the position after {} moves.", game.ply()));
+        if later > 0 {
+            ui.label(
+                RichText::new(format!(
+                    "The {later} later move{} will be dropped.",
+                    if later == 1 { "" } else { "s" }
+                ))
+                .color(Color32::from_rgb(0xE8, 0xA8, 0x4A)),
             );
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                let label = if later > 0 { "Drop them and play" } else { "Play" };
-                confirmed = ui.button(RichText::new(label).strong()).clicked();
-                cancelled = ui.button("Cancel").clicked();
-            });
-        });
+        }
+        ui.add_space(6.0);
+        egui::Grid::new("play from here players").num_columns(3).spacing([12.0, 8.0]).show(
+            ui,
+            |ui| {
+                for (colour, name) in [(Colour::Black, "Black"), (Colour::White, "White")] {
+                    let choice = &mut players[colour.index()];
+                    ui.label(name);
+                    player_picker(ui, choice);
+                    ui.end_row();
+                }
+            },
+        );
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            let label = if later > 0 { "Drop them and play" } else { "Play" };
+            let confirmed = ui.button(RichText::new(label).strong()).clicked();
+            (confirmed, ui.button("Cancel").clicked())
+        })
+        .inner
+    });
     if confirmed {
         let [black, white] = players;
         loads.write(LoadGameRequested {
@@ -194,7 +190,7 @@ pub(super) fn play_from_here_window(
         });
         state.review = None;
         state.play_from_here = None;
-    } else if cancelled {
+    } else if cancelled || close {
         state.play_from_here = None;
     } else {
         state.play_from_here = Some(players);
