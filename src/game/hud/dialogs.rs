@@ -112,6 +112,7 @@ pub(crate) fn player_picker(ui: &mut egui::Ui, choice: &mut Player) {
         Player::Computer(level) => level,
         Player::Human => 3,
     };
-    ui.add_enabled(computer, egui::Slider::new(&mut level, 1..=MAX_LEVEL).text("level"));
+    // A person has no level: the slider's place stays, empty, so that the rows keep still.
+    ui.add_visible(computer, egui::Slider::new(&mut level, 1..=MAX_LEVEL).text("level"));
     *choice = if computer { Player::Computer(level) } else { Player::Human };
 }

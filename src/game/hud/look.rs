@@ -43,9 +43,13 @@ pub(super) fn style(ctx: &egui::Context) {
         ] {
             w.bg_fill = fill;
             w.weak_bg_fill = fill;
-            w.corner_radius = CornerRadius::same(7);
+            // Rounded, but a checkbox's small box stays a box, not a dot.
+            w.corner_radius = CornerRadius::same(5);
             w.fg_stroke = Stroke::new(1.0, INK);
         }
+        // An edge a shade lighter than the fill, so that checkboxes and slider rails show
+        // on the dark cards.
+        widgets.inactive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(0x5E, 0x4A, 0x3A));
         widgets.hovered.bg_stroke = Stroke::new(1.0, ACCENT);
         widgets.noninteractive.fg_stroke = Stroke::new(1.0, INK);
     });
