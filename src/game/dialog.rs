@@ -1,7 +1,8 @@
 //! Dialogs that want an answer before play goes on (a new game, the settings, saving or
 //! opening a record, playing on from a replayed move, an error): centred over the dimmed
-//! board, which takes no clicks while one is open, so that they never pile up. Escape, the
-//! dialog's own Cancel or a click outside it closes one.
+//! board, which takes no clicks while one is open, and only the one in front takes input (an
+//! error over the Open dialog, say). Escape, the dialog's own Cancel or a click outside it
+//! closes the one in front.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
