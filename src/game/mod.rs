@@ -75,7 +75,7 @@ pub fn run(args: PlayArgs, data_dir: Option<PathBuf>) -> ExitCode {
             name: Some("yonmoku".into()),
             resolution: (1280, 720).into(),
             resize_constraints: WindowResizeConstraints {
-                min_width: 820.0,
+                min_width: 900.0,
                 min_height: 560.0,
                 ..default()
             },

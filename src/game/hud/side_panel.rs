@@ -10,6 +10,19 @@ use crate::game::requests::{GoToRequested, MoveRequested};
 use crate::game::rules_state::Rules;
 use crate::rules::{Cell, Peg, Status};
 
+/// The move list's height in a tall window, and the least it shrinks to (three rows).
+const MAX_LIST: f32 = 260.0;
+const MIN_LIST: f32 = 72.0;
+
+/// Where the move list must end: above the toolbar (as egui placed it last frame, or where
+/// it will be, before it has been drawn), less the gap and the card's own margin.
+fn list_bottom(ctx: &egui::Context) -> f32 {
+    let toolbar_top = ctx
+        .memory(|m| m.area_rect(egui::Id::new("toolbar")))
+        .map_or(ctx.content_rect().bottom() - 60.0, |r| r.top());
+    toolbar_top - 10.0 - 13.0
+}
+
 pub(super) fn side_panel(ctx: &egui::Context, rules: &Rules, requests: &mut Requests) {
     let game = rules.game();
     egui::Area::new("moves".into()).anchor(Align2::RIGHT_TOP, [-14.0, 14.0]).show(ctx, |ui| {
@@ -25,8 +38,10 @@ pub(super) fn side_panel(ctx: &egui::Context, rules: &Rules, requests: &mut Requ
             }
             // The list's height is its own, not what the card had room for last frame: an
             // area keeps its last size, and a list squeezed into it once stayed squeezed,
-            // its first row scrolled half out of sight.
-            let list = egui::ScrollArea::vertical().max_height(260.0).min_scrolled_height(260.0);
+            // its first row scrolled half out of sight. It ends above the toolbar, so that
+            // in a short window the card does not run over it.
+            let height = (list_bottom(ctx) - ui.cursor().top()).clamp(MIN_LIST, MAX_LIST);
+            let list = egui::ScrollArea::vertical().max_height(height).min_scrolled_height(height);
             list.stick_to_bottom(true).show(ui, |ui| {
                 egui::Grid::new("move list").num_columns(3).spacing([10.0, 2.0]).show(ui, |ui| {
                     for (pair, pegs) in line.chunks(2).enumerate() {
