@@ -53,6 +53,43 @@ fn analyze_reads_stdin_answers_every_line_and_fails_if_any_line_failed() {
 }
 
 #[test]
+fn analyze_and_solve_answer_each_line_of_stdin_before_the_next_arrives() {
+    // A program feeding positions one at a time waits for each answer before it sends the
+    // next: the answer must come while stdin is still open.
+    for args in [&["analyze", "--json", "--depth", "4"][..], &["solve", "--json"]] {
+        let first = first_answer_while_stdin_is_open(args);
+        let v: serde_json::Value = serde_json::from_str(&first).expect("one JSON object");
+        assert_eq!(v["best"], "a4", "{args:?}: {first}");
+    }
+}
+
+/// The first line `yonmoku ARGS` writes once one position (Black wins at a4) is sent with
+/// stdin left open; panics if none comes.
+fn first_answer_while_stdin_is_open(args: &[&str]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yonmoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut first);
+        let _ = sender.send(first);
+    });
+    stdin.write_all(b"a1 b1 a2 b2 a3 b3\n").unwrap();
+    stdin.flush().unwrap();
+    // Generous: the answer takes milliseconds; held back in a buffer, it never comes.
+    let first = receiver.recv_timeout(std::time::Duration::from_secs(60));
+    drop(stdin);
+    child.wait().unwrap();
+    first.unwrap_or_else(|_| panic!("{args:?}: no answer while stdin was open"))
+}
+
+#[test]
 fn analyze_lists_legal_pegs_in_peg_index_order() {
     let out = yonmoku(&["analyze", "--json", "d4 d4 d4 d4"], "");
     let legal: Vec<String> = json_lines(&out)[0]["legal"]

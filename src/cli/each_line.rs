@@ -1,6 +1,7 @@
 //! The shared loop of the commands that answer positions (`analyze`, `solve`): the moves
 //! given on the command line, or else one position per line of stdin, each answered on its
-//! own line, a bad one reported and the next still read.
+//! own line (written out before the next line is read), a bad one reported and the next
+//! still read.
 
 use std::io::{self, BufRead, BufWriter, StdoutLock, Write};
 use std::process::ExitCode;
@@ -31,6 +32,9 @@ pub fn answer_each(
                         Err(e) => return Err(e),
                     };
                     all_ok &= answer(&line, &mut out)?;
+                    // Each answer goes out at once: a program feeding positions one by
+                    // one (an engine search each) reads its answer before sending the next.
+                    out.flush()?;
                 }
             }
         }

@@ -93,7 +93,6 @@ fn solve_line(input: &str, args: &SolveArgs, out: &mut impl Write) -> io::Result
     } else {
         writeln!(out, "{}", human(&answer, solution.elapsed.as_secs_f64()))?;
     }
-    out.flush()?;
     Ok(true)
 }
 
