@@ -1,16 +1,21 @@
 //! The terminal commands, run as a user would run them.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-fn yonmoku(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yonmoku"))
+/// `yonmoku ARGS` started with its stdin, stdout and stderr piped.
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_yonmoku"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+fn yonmoku(args: &[&str], stdin: &str) -> Output {
+    let mut child = spawn(args);
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -66,12 +71,7 @@ fn analyze_and_solve_answer_each_line_of_stdin_before_the_next_arrives() {
 /// The first line `yonmoku ARGS` writes once one position (Black wins at a4) is sent with
 /// stdin left open; panics if none comes.
 fn first_answer_while_stdin_is_open(args: &[&str]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yonmoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().unwrap();
     let stdout = child.stdout.take().unwrap();
     let (sender, receiver) = std::sync::mpsc::channel();

@@ -20,6 +20,7 @@ pub fn answer_each(
         match moves {
             Some(moves) => all_ok &= answer(moves, &mut out)?,
             None => {
+                // Our own reader, as stdin's does not show what it holds unread.
                 let mut input = BufReader::new(io::stdin().lock());
                 let mut line = String::new();
                 loop {
