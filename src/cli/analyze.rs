@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::board_text;
 use super::each_line::answer_each;
+use crate::engine::{TERMS, evaluation_terms};
 use crate::rules::{Game, MoveError, Peg, Status, parse_moves};
 
 #[derive(clap::Args, Debug)]
@@ -22,6 +23,11 @@ pub struct AnalyzeArgs {
     /// Also search with the engine for this many seconds (adds eval, best, depth, nodes).
     #[arg(long, value_name = "S", value_parser = super::solve::parse_seconds)]
     pub time: Option<std::time::Duration>,
+    /// With --json, also print the static evaluation's terms for the side to move (`terms`:
+    /// 22 numbers in the order of `arena --black-weights`; the evaluation is their dot
+    /// product with the weights), to fit the weights to solved positions.
+    #[arg(long, requires = "json")]
+    pub terms: bool,
 }
 
 /// What the engine adds when asked with `--depth` or `--time`.
@@ -43,13 +49,24 @@ pub struct EngineView {
     pub nodes: u64,
 }
 
-/// The verdict's fields, then the engine's.
+/// One position's line of `--json`: the verdict's fields, then what else was asked for.
 #[derive(Serialize)]
-struct WithEngine<'a> {
+struct JsonAnswer<'a> {
     #[serde(flatten)]
     verdict: &'a Verdict,
     #[serde(flatten)]
-    engine: EngineView,
+    engine: Option<EngineView>,
+    /// With `--terms`: the evaluation's terms, `null` once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terms: Option<Option<[i32; TERMS]>>,
+}
+
+/// What a position is answered with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Asked {
+    json: bool,
+    engine: Option<EngineRequest>,
+    terms: bool,
 }
 
 fn engine_view(game: &Game, request: EngineRequest) -> EngineView {
@@ -127,29 +144,24 @@ fn human(game: &Game) -> String {
     )
 }
 
-fn answer(
-    input: &str,
-    json: bool,
-    engine: Option<EngineRequest>,
-    out: &mut impl Write,
-) -> io::Result<bool> {
+fn answer(input: &str, asked: Asked, out: &mut impl Write) -> io::Result<bool> {
     match replay(input) {
-        Ok(game) if json => {
-            let verdict = verdict(&game);
-            let written = match engine {
-                None => serde_json::to_writer(&mut *out, &verdict),
-                Some(request) => {
-                    let engine = engine_view(&game, request);
-                    serde_json::to_writer(&mut *out, &WithEngine { verdict: &verdict, engine })
-                }
+        Ok(game) if asked.json => {
+            let position = game.position();
+            let answer = JsonAnswer {
+                verdict: &verdict(&game),
+                engine: asked.engine.map(|request| engine_view(&game, request)),
+                terms: asked
+                    .terms
+                    .then(|| (!position.is_over()).then(|| evaluation_terms(position))),
             };
-            written.map_err(io::Error::other)?;
+            serde_json::to_writer(&mut *out, &answer).map_err(io::Error::other)?;
             writeln!(out)?;
             Ok(true)
         }
         Ok(game) => {
             writeln!(out, "{}", human(&game))?;
-            if let Some(request) = engine {
+            if let Some(request) = asked.engine {
                 let view = engine_view(&game, request);
                 if let (Some(best), Some(eval)) = (view.best, view.eval) {
                     let verdict = match view.decided_in {
@@ -166,7 +178,7 @@ fn answer(
             }
             Ok(true)
         }
-        Err(message) if json => {
+        Err(message) if asked.json => {
             serde_json::to_writer(&mut *out, &serde_json::json!({ "error": message }))
                 .map_err(io::Error::other)?;
             writeln!(out)?;
@@ -182,7 +194,8 @@ fn answer(
 pub fn run(args: AnalyzeArgs) -> ExitCode {
     let engine = (args.depth.is_some() || args.time.is_some())
         .then_some(EngineRequest { depth: args.depth, time: args.time });
-    answer_each("analyze", args.moves.as_deref(), |line, out| answer(line, args.json, engine, out))
+    let asked = Asked { json: args.json, engine, terms: args.terms };
+    answer_each("analyze", args.moves.as_deref(), |line, out| answer(line, asked, out))
 }
 
 #[cfg(test)]
@@ -215,24 +228,47 @@ mod tests {
     #[test]
     fn a_bad_line_is_answered_and_the_next_still_read() {
         let mut out = Vec::new();
-        assert!(!answer("zz", true, None, &mut out).unwrap());
-        assert!(answer("b2", true, None, &mut out).unwrap());
+        let asked = Asked { json: true, engine: None, terms: false };
+        assert!(!answer("zz", asked, &mut out).unwrap());
+        assert!(answer("b2", asked, &mut out).unwrap());
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("{\"error\":"));
         assert!(lines[1].contains("\"ply\":1"));
         assert!(!lines[1].contains("eval"), "engine fields only when asked for");
+        assert!(!lines[1].contains("terms"), "terms only when asked for");
     }
 
     #[test]
     fn the_engine_view_is_added_when_asked_for() {
         let mut out = Vec::new();
         let request = EngineRequest { depth: Some(3), time: None };
-        assert!(answer("a1 d4 b1 a4 c1 d3", true, Some(request), &mut out).unwrap());
+        let asked = Asked { json: true, engine: Some(request), terms: false };
+        assert!(answer("a1 d4 b1 a4 c1 d3", asked, &mut out).unwrap());
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!((v["ply"].as_u64(), v["status"].as_str()), (Some(6), Some("ongoing")));
         assert_eq!(v["best"], "d1");
         assert_eq!(v["decided_in"], 1);
         assert!(v["eval"].as_i64().unwrap() > 5000);
+    }
+
+    #[test]
+    fn terms_are_the_side_to_moves_and_null_once_the_game_is_over() {
+        let asked = Asked { json: true, engine: None, terms: true };
+        let terms_after = |moves: &str| {
+            let mut out = Vec::new();
+            assert!(answer(moves, asked, &mut out).unwrap());
+            let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+            v["terms"].clone()
+        };
+        // Black's corner a1 lies on 7 lines, White's edge b1 on 4; the side to move's lines
+        // count for it, the opponent's against it.
+        let black_to_move = terms_after("a1 b1");
+        assert_eq!(black_to_move.as_array().unwrap().len(), TERMS);
+        assert_eq!(black_to_move[0], 7 - 4, "open lines of one, Black to move");
+        assert_eq!(black_to_move[6], 1, "the tempo term");
+        let white_to_move = terms_after("a1");
+        assert_eq!(white_to_move[0], -7, "open lines of one, White to move");
+        assert_eq!(terms_after("a1 b1 a1 b1 a1 b1 a1"), serde_json::Value::Null);
     }
 }

@@ -149,6 +149,44 @@ impl Weights {
     };
 }
 
+/// How many numbers a full set of weights has: `arena --black-weights`' 22, and the terms
+/// [`terms`] counts.
+pub const TERMS: usize = 22;
+
+impl Weights {
+    /// The weights in the order of `arena --black-weights`: open lines of 1, 2 and 3, good-
+    /// and bad-level threats, stacked threats, tempo, Black's control, contested control,
+    /// White's control, no control, Black's live threats on levels 1 to 4, White's, a dead
+    /// threat, a Black and a White parity line.
+    pub fn to_array(&self) -> [i32; TERMS] {
+        let [b, w] = self.live_threat;
+        [
+            self.open_line[0],
+            self.open_line[1],
+            self.open_line[2],
+            self.good_threat,
+            self.bad_threat,
+            self.stacked_threats,
+            self.tempo,
+            self.zugzwang,
+            self.contested_zugzwang,
+            self.white_zugzwang.unwrap_or(self.zugzwang),
+            self.no_control,
+            b[0],
+            b[1],
+            b[2],
+            b[3],
+            w[0],
+            w[1],
+            w[2],
+            w[3],
+            self.dead_threat,
+            self.parity_line[0],
+            self.parity_line[1],
+        ]
+    }
+}
+
 impl Default for Weights {
     fn default() -> Self {
         Weights::DEFAULT
@@ -272,6 +310,58 @@ pub fn evaluate(board: &Board, w: &Weights) -> i32 {
     score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
+/// What [`evaluate`] counts, for the side to move, one number per weight in the order of
+/// [`Weights::to_array`]: the evaluation is their dot product with the weights (clamped to
+/// [`EVAL_LIMIT`]). To fit the weights to solved positions (`analyze --terms`).
+pub fn terms(board: &Board) -> [i32; TERMS] {
+    let black = board.black_to_move();
+    // Terms counted for Black count against the side to move when White is to move.
+    let for_black = if black { 1 } else { -1 };
+    let (own_levels, other_levels) =
+        if black { (ODD_LEVELS, EVEN_LEVELS) } else { (EVEN_LEVELS, ODD_LEVELS) };
+    let (black_threats, white_threats) = if black {
+        (board.own_threats, board.other_threats)
+    } else {
+        (board.other_threats, board.own_threats)
+    };
+    let lines = board.open_lines;
+    let count = |threats: u64, levels: u64| (threats & levels).count_ones() as i32;
+    let stacked = |threats: u64| (threats & (threats << 16)).count_ones() as i32;
+    let (own, other) = (board.own_threats, board.other_threats);
+    let mut terms = [0; TERMS];
+    for n in 1..=3 {
+        terms[n - 1] = lines.own(n) - lines.other(n);
+    }
+    terms[3] = count(own, own_levels) - count(other, other_levels);
+    terms[4] = count(own, !own_levels) - count(other, !other_levels);
+    terms[5] = stacked(own) - stacked(other);
+    terms[6] = 1;
+    let control = match zugzwang_control(black_threats, white_threats) {
+        Control::Black => (7, for_black),
+        Control::BlackContested => (8, for_black),
+        Control::White => (9, -for_black),
+        Control::Neither => (10, for_black),
+    };
+    terms[control.0] = control.1;
+    let black_live = black_threats & !above(white_threats);
+    let white_live = white_threats & !above(black_threats);
+    for level in 0..4 {
+        let on_level = |live: u64| (live & (BOTTOM_LEVEL << (16 * level))).count_ones() as i32;
+        terms[11 + level] = for_black * on_level(black_live);
+        terms[15 + level] = -for_black * on_level(white_live);
+    }
+    let dead = |threats: u64, live: u64| (threats & !live).count_ones() as i32;
+    terms[19] = for_black * (dead(black_threats, black_live) - dead(white_threats, white_live));
+    let (black_parity, white_parity) = if black {
+        (lines.own_parity(), -lines.other_parity())
+    } else {
+        (-lines.other_parity(), lines.own_parity())
+    };
+    terms[20] = black_parity;
+    terms[21] = white_parity;
+    terms
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::symmetry::image;
@@ -298,6 +388,43 @@ mod tests {
                     value,
                     "{moves}, symmetry {s}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_its_terms_times_the_weights() {
+        let mut random = crate::engine::Random::seeded(7);
+        let weights = [
+            Weights::DEFAULT,
+            Weights::PREVIOUS,
+            Weights::WITHOUT_ZUGZWANG,
+            Weights {
+                live_threat: [[1, 2, 3, 4], [5, 6, 7, 8]],
+                parity_line: [9, 10],
+                ..Weights::DEFAULT
+            },
+        ];
+        let mut positions = 0;
+        while positions < 2_000 {
+            let mut position = Position::new();
+            let length = random.below(50);
+            for _ in 0..length {
+                let legal = position.legal_moves();
+                if position.is_over() || legal.is_empty() {
+                    break;
+                }
+                position.play(legal[random.below(legal.len())]).unwrap();
+            }
+            if position.is_over() {
+                continue;
+            }
+            positions += 1;
+            let board = Board::from_position(&position);
+            let terms = terms(&board);
+            for w in &weights {
+                let dot: i32 = w.to_array().iter().zip(terms).map(|(w, t)| w * t).sum();
+                assert_eq!(dot.clamp(-EVAL_LIMIT, EVAL_LIMIT), evaluate(&board, w), "{position:?}");
             }
         }
     }

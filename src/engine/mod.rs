@@ -31,7 +31,7 @@ pub use book_learning::{
     LearnOptions, learn as learn_from_lost_games, settle as settle_from_own_games,
 };
 pub use book_proving::{ProveOptions, prove as prove_from_lost_games};
-pub use eval::Weights;
+pub use eval::{TERMS, Weights};
 pub use level::{Level, level, threads_leaving_cores};
 pub use random::Random;
 pub use solver::{Solution, Value, solve, solve_value};
@@ -158,6 +158,13 @@ pub fn book_move(position: &Position) -> Option<Peg> {
         return None;
     }
     book::shipped().lookup(&Board::from_position(position)).map(peg_of)
+}
+
+/// What the static evaluation counts in `position`, for the side to move, one number per
+/// weight in the order of [`Weights::to_array`] (`arena --black-weights`): the evaluation
+/// is their dot product with the weights. To fit the weights to solved positions.
+pub fn evaluation_terms(position: &Position) -> [i32; TERMS] {
+    eval::terms(&Board::from_position(position))
 }
 
 /// Every legal move of `position` with its score for the side to move after a search of
