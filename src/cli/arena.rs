@@ -352,6 +352,12 @@ mod tests {
         let fitted =
             "10,53,16,0,0,216,133,401,-155,692,-705,60,177,260,238,-186,252,338,155,-218,365,0";
         assert_eq!(parse_weights(fitted), Ok(Weights::DEFAULT));
+        // The order `analyze --terms` and Weights::to_array use is this one.
+        for weights in [Weights::DEFAULT, Weights::PREVIOUS] {
+            let numbers: Vec<String> = weights.to_array().iter().map(i32::to_string).collect();
+            let parsed = parse_weights(&numbers.join(",")).unwrap();
+            assert_eq!(parsed.to_array(), weights.to_array());
+        }
         let second = "17,102,6,0,0,214,126,487,-53,401,-430,13,90,338,237,-289,231,247,92,-267";
         assert_eq!(parse_weights(second).unwrap().parity_line, [0, 0]);
         assert_eq!(parse_weights(second).unwrap().dead_threat, -267);

@@ -109,6 +109,12 @@ impl Weights {
     /// counting parity lines, from the two-move openings: 149–0–51 over 200 games at a
     /// twentieth of the time (67–33 as Black, 82–18 as White) and 136–0–64 over 200 at a
     /// tenth (59–41 and 77–23), 285–0–115 in all (71%).
+    ///
+    /// A fourth fit (README, How the evaluation grew: 11,110 positions from self-play and
+    /// from games against another program, pulled towards these weights) scored 383–4–313
+    /// against them in self-play but lost 15 of 216 games to level 5 where these lost 7, so
+    /// these stay. Its weights, for `arena --black-weights`: "19,42,-71,0,0,153,108,374,
+    /// -44,721,-579,52,255,362,163,-163,306,403,135,-35,388,-25".
     pub const DEFAULT: Weights = Weights {
         open_line: [10, 53, 16],
         good_threat: 0,
