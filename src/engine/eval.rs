@@ -295,17 +295,21 @@ fn threat_levels_worth(black_threats: u64, white_threats: u64, w: &Weights) -> i
         + w.dead_threat * dead
 }
 
+/// The side to move's good levels, the opponent's, and Black's and White's threats.
+#[inline(always)]
+fn sides(board: &Board, black_to_move: bool) -> (u64, u64, u64, u64) {
+    if black_to_move {
+        (ODD_LEVELS, EVEN_LEVELS, board.own_threats, board.other_threats)
+    } else {
+        (EVEN_LEVELS, ODD_LEVELS, board.other_threats, board.own_threats)
+    }
+}
+
 /// The evaluation of `board` for the side to move.
 #[inline(always)]
 pub fn evaluate(board: &Board, w: &Weights) -> i32 {
     let black = board.black_to_move();
-    let (own_levels, other_levels) =
-        if black { (ODD_LEVELS, EVEN_LEVELS) } else { (EVEN_LEVELS, ODD_LEVELS) };
-    let (black_threats, white_threats) = if black {
-        (board.own_threats, board.other_threats)
-    } else {
-        (board.other_threats, board.own_threats)
-    };
+    let (own_levels, other_levels, black_threats, white_threats) = sides(board, black);
     let for_black = control_worth(zugzwang_control(black_threats, white_threats), w)
         + threat_levels_worth(black_threats, white_threats, w);
     let control = if black { for_black } else { -for_black };
@@ -323,13 +327,7 @@ pub fn terms(board: &Board) -> [i32; TERMS] {
     let black = board.black_to_move();
     // Terms counted for Black count against the side to move when White is to move.
     let for_black = if black { 1 } else { -1 };
-    let (own_levels, other_levels) =
-        if black { (ODD_LEVELS, EVEN_LEVELS) } else { (EVEN_LEVELS, ODD_LEVELS) };
-    let (black_threats, white_threats) = if black {
-        (board.own_threats, board.other_threats)
-    } else {
-        (board.other_threats, board.own_threats)
-    };
+    let (own_levels, other_levels, black_threats, white_threats) = sides(board, black);
     let lines = board.open_lines;
     let count = |threats: u64, levels: u64| (threats & levels).count_ones() as i32;
     let stacked = |threats: u64| (threats & (threats << 16)).count_ones() as i32;
