@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::analyze::replay;
-use crate::engine::{self, Random, Settings, Weights};
+use crate::engine::{self, Random, Settings, TERMS, Weights};
 use crate::player::Player;
 use crate::rules::{Colour, Game, Peg, SYMMETRIES, Status, format_moves};
 
@@ -101,20 +101,12 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
         // Without the ninth, contested control counts as much as any other.
         8 => Ok(weights(&numbers, numbers[7])),
         9 => Ok(weights(&numbers, numbers[8])),
-        20 | 22 => Ok(Weights {
-            parity_line: [
-                numbers.get(20).copied().unwrap_or(0),
-                numbers.get(21).copied().unwrap_or(0),
-            ],
-            white_zugzwang: Some(numbers[9]),
-            no_control: numbers[10],
-            live_threat: [
-                [numbers[11], numbers[12], numbers[13], numbers[14]],
-                [numbers[15], numbers[16], numbers[17], numbers[18]],
-            ],
-            dead_threat: numbers[19],
-            ..weights(&numbers, numbers[8])
-        }),
+        // Without the parity lines (the last two), they count for nothing.
+        20 | 22 => {
+            let mut all = [0; TERMS];
+            all[..numbers.len()].copy_from_slice(&numbers);
+            Ok(Weights::from_array(all))
+        }
         n => Err(format!("expected 8, 9, 20 or 22 numbers, found {n}")),
     }
 }

@@ -191,6 +191,24 @@ impl Weights {
             self.parity_line[1],
         ]
     }
+
+    /// The weights from numbers in the order of [`Weights::to_array`].
+    pub fn from_array(n: [i32; TERMS]) -> Weights {
+        Weights {
+            open_line: [n[0], n[1], n[2]],
+            good_threat: n[3],
+            bad_threat: n[4],
+            stacked_threats: n[5],
+            tempo: n[6],
+            zugzwang: n[7],
+            contested_zugzwang: n[8],
+            white_zugzwang: Some(n[9]),
+            no_control: n[10],
+            live_threat: [[n[11], n[12], n[13], n[14]], [n[15], n[16], n[17], n[18]]],
+            dead_threat: n[19],
+            parity_line: [n[20], n[21]],
+        }
+    }
 }
 
 impl Default for Weights {
