@@ -114,7 +114,9 @@ impl Weights {
     /// from games against another program, pulled towards these weights) scored 383–4–313
     /// against them in self-play but lost 15 of 216 games to level 5 where these lost 7, so
     /// these stay. Its weights, for `arena --black-weights`: "19,42,-71,0,0,153,108,374,
-    /// -44,721,-579,52,255,362,163,-163,306,403,135,-35,388,-25".
+    /// -44,721,-579,52,255,362,163,-163,306,403,135,-35,388,-25". Against another program
+    /// at odds (README) it went 122–4–18 where these went 126–0–18; a fit to that program's
+    /// games alone, the best predictor of their positions, went 36–0–36.
     pub const DEFAULT: Weights = Weights {
         open_line: [10, 53, 16],
         good_threat: 0,
