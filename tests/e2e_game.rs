@@ -146,3 +146,42 @@ fn mouse_and_keyboard_play_through_the_real_window() {
     eprintln!("click test took {:?}", started.elapsed());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `play --offscreen` (for frame times on a GPU with no display): the whole game drawn into
+/// an image with no X server at all, every frame counted by the frame pacing.
+#[test]
+fn offscreen_the_game_draws_without_a_display() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = scratch_dir("offscreen");
+    let png = dir.join("shot.png");
+    let offscreen = |extra: &[&str]| {
+        let mut command = std::process::Command::new(GAME);
+        command
+            .args(["--data-dir", dir.to_str().unwrap(), "play", "--offscreen"])
+            .args(["--moves", "b2 c3 b2 c2 a1 d4 b2"])
+            .args(extra)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY");
+        command
+    };
+    let mut game =
+        Running(offscreen(&["--screenshot", png.to_str().unwrap()]).spawn().expect("the game"));
+    let status = wait_for_exit(&mut game, "the offscreen screenshot");
+    assert!(status.success(), "exit status {status}");
+    let picture = Picture::open(&png);
+    assert_eq!((picture.width, picture.height), (1280, 720));
+    let wood = picture.share(is_wood);
+    assert!(wood > 0.08, "the camera draws the board into the image: {wood}");
+
+    // With no window there is no waiting for input: frames follow one another, and the frame
+    // pacing counts them although nothing moves.
+    let state_file = dir.join("state.json");
+    let game =
+        Running(offscreen(&[]).env("YONMOKU_STATE_FILE", &state_file).spawn().expect("the game"));
+    let state = wait_for_state(&state_file, "frames of a still scene", |s| {
+        s["calm"] == true && s["frame_intervals"]["idle"]["frames"].as_u64() >= Some(5)
+    });
+    assert_eq!(state["frame_intervals"]["searching"]["frames"], 0, "nothing searches: {state}");
+    game.kill();
+    let _ = std::fs::remove_dir_all(&dir);
+}

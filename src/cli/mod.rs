@@ -68,6 +68,9 @@ pub struct PlayArgs {
     /// Render, wait for the scene to settle, save a PNG and exit.
     #[arg(long, value_name = "PNG")]
     pub screenshot: Option<PathBuf>,
+    /// Draw into an image instead of a window, with no display (for measuring frame times).
+    #[arg(long, hide = true)]
+    pub offscreen: bool,
 }
 
 pub fn run() -> ExitCode {

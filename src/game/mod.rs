@@ -16,6 +16,7 @@ mod hud;
 mod input;
 mod keys;
 mod layout;
+mod offscreen;
 mod overlays;
 mod persistence;
 mod pieces;
@@ -69,28 +70,35 @@ pub fn run(args: PlayArgs, data_dir: Option<PathBuf>) -> ExitCode {
         args.white.unwrap_or(Player::Human),
     );
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(cpu::task_pools()).set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Yonmoku".into(),
-            name: Some("yonmoku".into()),
-            resolution: (1280, 720).into(),
-            resize_constraints: WindowResizeConstraints {
-                min_width: 900.0,
-                min_height: 560.0,
+    if args.offscreen {
+        app.add_plugins(offscreen::default_plugins(cpu::task_pools()));
+    } else {
+        app.add_plugins(DefaultPlugins.set(cpu::task_pools()).set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Yonmoku".into(),
+                name: Some("yonmoku".into()),
+                resolution: (1280, 720).into(),
+                resize_constraints: WindowResizeConstraints {
+                    min_width: 900.0,
+                    min_height: 560.0,
+                    ..default()
+                },
                 ..default()
-            },
+            }),
             ..default()
-        }),
-        ..default()
-    }))
-    .add_plugins((MeshPickingPlugin, EguiPlugin::default()))
-    .insert_resource(rules)
-    .insert_resource(persistence::Storage::new(
-        crate::store::DataDir::resolve(data_dir),
-        persistence::Start::from_args(&args),
-    ))
-    .insert_resource(screenshot::LaunchedAt(launched))
-    .add_plugins(plugin);
+        }));
+    }
+    app.add_plugins((MeshPickingPlugin, EguiPlugin::default()))
+        .insert_resource(rules)
+        .insert_resource(persistence::Storage::new(
+            crate::store::DataDir::resolve(data_dir),
+            persistence::Start::from_args(&args),
+        ))
+        .insert_resource(screenshot::LaunchedAt(launched))
+        .add_plugins(plugin);
+    if args.offscreen {
+        app.add_plugins(offscreen::plugin);
+    }
     if let Some(path) = args.screenshot {
         // Keep rendering without input until the picture is taken.
         app.insert_resource(WinitSettings {

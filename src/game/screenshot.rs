@@ -19,6 +19,7 @@ use super::cpu::Thinking;
 use super::frame_pacing::FramePacing;
 use super::graphics::Quality;
 use super::layout::cell_position;
+use super::offscreen::OffscreenTarget;
 use super::pieces::{Falling, Piece};
 use super::rules_state::Rules;
 use crate::rules::{Colour, Peg, Status, format_moves};
@@ -142,6 +143,7 @@ fn take_screenshot(
     mut commands: Commands,
     readiness: Res<Readiness>,
     request: Option<ResMut<ScreenshotRequest>>,
+    offscreen: Option<Res<OffscreenTarget>>,
     dump: StateDump,
 ) {
     let Some(mut request) = request else { return };
@@ -154,7 +156,11 @@ fn take_screenshot(
     if let Err(error) = std::fs::write(&state_path, dump.json(&readiness)) {
         error!("cannot write {}: {error}", state_path.display());
     }
-    commands.spawn(Screenshot::primary_window()).observe(
+    let screenshot = match offscreen {
+        Some(target) => Screenshot::image(target.0.clone()),
+        None => Screenshot::primary_window(),
+    };
+    commands.spawn(screenshot).observe(
         move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
             save_to_disk(path.clone())(captured);
             info!("screenshot saved to {}", path.display());
