@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use bevy::app::{PluginGroupBuilder, ScheduleRunnerPlugin};
-use bevy::camera::RenderTarget;
+use bevy::camera::{RenderTarget, ShadowLodOrigin};
 use bevy::prelude::*;
 use bevy::render::render_resource::{TextureFormat, TextureUsages};
 use bevy::window::{ExitCondition, RequestRedraw};
@@ -44,13 +44,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(First, every_frame_is_asked_for);
 }
 
-/// The game's camera draws into the image: there is no window.
+/// The game's camera draws into the image: there is no window. Shadows take their level of
+/// detail from it, as they would from a camera drawing into a window.
 fn draw_into_the_image(
     added: On<Add, Camera3d>,
     target: Res<OffscreenTarget>,
     mut commands: Commands,
 ) {
-    commands.entity(added.entity).insert(RenderTarget::Image(target.0.clone().into()));
+    commands
+        .entity(added.entity)
+        .insert((RenderTarget::Image(target.0.clone().into()), ShadowLodOrigin));
 }
 
 /// The loop draws frame after frame, as a window does while something moves: say so, so
