@@ -70,32 +70,19 @@ pub fn run(args: PlayArgs, data_dir: Option<PathBuf>) -> ExitCode {
         args.white.unwrap_or(Player::Human),
     );
     let mut app = App::new();
-    if args.offscreen {
-        app.add_plugins(offscreen::default_plugins(cpu::task_pools()));
+    app.add_plugins(if args.offscreen {
+        offscreen::default_plugins(cpu::task_pools())
     } else {
-        app.add_plugins(DefaultPlugins.set(cpu::task_pools()).set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Yonmoku".into(),
-                name: Some("yonmoku".into()),
-                resolution: (1280, 720).into(),
-                resize_constraints: WindowResizeConstraints {
-                    min_width: 900.0,
-                    min_height: 560.0,
-                    ..default()
-                },
-                ..default()
-            }),
-            ..default()
-        }));
-    }
-    app.add_plugins((MeshPickingPlugin, EguiPlugin::default()))
-        .insert_resource(rules)
-        .insert_resource(persistence::Storage::new(
-            crate::store::DataDir::resolve(data_dir),
-            persistence::Start::from_args(&args),
-        ))
-        .insert_resource(screenshot::LaunchedAt(launched))
-        .add_plugins(plugin);
+        windowed_default_plugins()
+    })
+    .add_plugins((MeshPickingPlugin, EguiPlugin::default()))
+    .insert_resource(rules)
+    .insert_resource(persistence::Storage::new(
+        crate::store::DataDir::resolve(data_dir),
+        persistence::Start::from_args(&args),
+    ))
+    .insert_resource(screenshot::LaunchedAt(launched))
+    .add_plugins(plugin);
     if args.offscreen {
         app.add_plugins(offscreen::plugin);
     }
@@ -116,6 +103,24 @@ pub fn run(args: PlayArgs, data_dir: Option<PathBuf>) -> ExitCode {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
     }
+}
+
+/// Bevy's default plugins with the game's window.
+fn windowed_default_plugins() -> bevy::app::PluginGroupBuilder {
+    DefaultPlugins.set(cpu::task_pools()).set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Yonmoku".into(),
+            name: Some("yonmoku".into()),
+            resolution: (1280, 720).into(),
+            resize_constraints: WindowResizeConstraints {
+                min_width: 900.0,
+                min_height: 560.0,
+                ..default()
+            },
+            ..default()
+        }),
+        ..default()
+    })
 }
 
 /// The game the window opens on: the record's moves, then `--moves`.

@@ -1,8 +1,8 @@
 //! `play --offscreen`: the whole game drawn into an image instead of a window, for measuring
 //! frame times on a machine with a GPU but no display (`benches/game_offscreen.sh`). A
-//! window needs an X server, and Xvfb offers Vulkan drivers of real GPUs nothing to present
-//! to; an image target needs only the GPU. Bevy's loop then runs without winit, every frame
-//! drawn as soon as the last is done.
+//! window needs an X server, and on such a machine (an H200) the game's window on Xvfb died
+//! in NVIDIA's Vulkan driver before its first frame; an image target needs only the GPU.
+//! Bevy's loop then runs without winit, every frame drawn as soon as the last is done.
 
 use std::time::Duration;
 
