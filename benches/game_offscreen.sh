@@ -20,22 +20,10 @@ trap 'kill "$pid" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 unset DISPLAY WAYLAND_DISPLAY
 source "$(dirname "$0")/game_launch.sh"
 launch_game --offscreen --moves "$moves" --black "${BLACK:-cpu:3}" --white "cpu:$level"
-python3 - "$scratch/state.json" "$seconds" "$(nproc)" "${GAME_LOG:-$scratch/log}" <<'PY'
-import json, re, sys, time
-state_file, seconds, cores, log = sys.argv[1:5]
-def state():
-    with open(state_file) as f:
-        return json.load(f)
-end = time.time() + float(seconds)
-while time.time() < end and state()["status"] == "ongoing":
-    time.sleep(0.5)
-s = state()
-renderer = re.search(r"renderer (.*)", open(log).read())
-print(f"{cores} cores; {renderer.group(1) if renderer else 'renderer unknown'}")
-print(f"{s['ply']} plies, {s['status']}: {s['moves']}")
-ms = lambda value: "-" if value is None else f"{value:.1f}"
-for case in ("searching", "idle"):
-    f = s["frame_intervals"][case]
-    print(f"{case:>9}: {f['frames']:6} frames, median {ms(f['median_ms'])} ms, "
-          f"95th percentile {ms(f['p95_ms'])} ms, longest {ms(f['max_ms'])} ms")
-PY
+# Play on until SECONDS have passed or the game is over.
+end=$((SECONDS + seconds))
+while ((SECONDS < end)) && grep -q '"status":"ongoing"' "$scratch/state.json"; do
+  sleep 0.5
+done
+echo "$(nproc) cores; $(grep -o 'renderer .*' "${GAME_LOG:-$scratch/log}" | head -1)"
+python3 "$(dirname "$0")/frame_summary.py" "$scratch/state.json"

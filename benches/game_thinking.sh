@@ -20,9 +20,9 @@ trap 'kill "$pid" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 source "$(dirname "$0")/game_launch.sh"
 launch_game --moves "$moves" --black human --white "cpu:$level"
 window=$(xdotool search --sync --name '^Yonmoku$' | head -1)
-python3 - "$scratch/state.json" "$window" "$seconds" "$(nproc)" "$game" <<'PY'
+python3 - "$scratch/state.json" "$window" "$seconds" "$game" <<'PY'
 import json, subprocess, sys, time
-state_file, window, seconds, cores, game = sys.argv[1:6]
+state_file, window, seconds, game = sys.argv[1:5]
 seconds = float(seconds)
 def state():
     with open(state_file) as f:
@@ -46,10 +46,6 @@ while time.time() < end:
                         "click", "1"], check=True)
         last_ply, clicked_at = s["ply"], time.time()
     time.sleep(0.2)
-s = state()
-print(f"{cores} cores; {s['ply']} plies, {s['status']}: {s['moves']}")
-for case in ("searching", "idle"):
-    f = s["frame_intervals"][case]
-    print(f"{case:>9}: {f['frames']:4} frames, median {f['median_ms']} ms, "
-          f"95th percentile {f['p95_ms']} ms, longest {f['max_ms']} ms")
 PY
+echo "$(nproc) cores"
+python3 "$(dirname "$0")/frame_summary.py" "$scratch/state.json"
