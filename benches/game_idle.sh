@@ -7,9 +7,6 @@
 set -euo pipefail
 game=${1:-${CARGO_TARGET_DIR:-$HOME/.cache/yonmoku-target}/debug/yonmoku}
 seconds=${2:-10}
-scratch=$(mktemp -d)
-pid=
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 source "$(dirname "$0")/game_launch.sh"
 launch_game
 # The last frames after "ready" (shader variants still compiling) take a while under software

@@ -14,9 +14,6 @@ game=${1:-${CARGO_TARGET_DIR:-$HOME/.cache/yonmoku-target}/debug/yonmoku}
 seconds=${2:-90}
 level=${3:-6}
 moves=${MOVES:-c2 d3 c4 b1 a4 c2 c4 d2}
-scratch=$(mktemp -d)
-pid=
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 unset DISPLAY WAYLAND_DISPLAY
 source "$(dirname "$0")/game_launch.sh"
 launch_game --offscreen --moves "$moves" --black "${BLACK:-cpu:3}" --white "cpu:$level"
