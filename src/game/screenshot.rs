@@ -195,6 +195,8 @@ fn write_state_on_exit(
     }
 }
 
+/// Readers never see half a dump. Not `store::atomic::write_atomic`: the dump changes most
+/// frames, and that one waits for the disk each time.
 fn write_atomically(path: &std::path::Path, text: &str) {
     let temporary = path.with_extension("tmp");
     if let Err(error) =
