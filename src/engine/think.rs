@@ -257,15 +257,19 @@ fn prove(board: &Board, searcher: &mut Searcher, root: &[RootMove], thought: &mu
 
 /// After an unfinished proof (`proven`: the root moves in the same order, each with the score
 /// the proof gave it or [`UNPROVEN`]): if the chosen move is proven to lose, plays instead the
-/// first move of `root` (best first) not proven to lose, if there is one.
+/// first move of `root` (best first) known to lose neither by the proof nor by the search
+/// before it, if there is one.
 fn avoid_proven_loss(root: &[RootMove], proven: &[RootMove], thought: &mut Thought) {
     // The proof searched with the window (-1, 1): a score below 0 bounds the value from
     // above by a loss, so the move loses.
-    let lost = |m: &RootMove| m.score != UNPROVEN && m.score < 0;
-    if !proven.iter().any(|m| m.cell == thought.cell && lost(m)) {
+    let proven_lost = |p: &RootMove| p.score != UNPROVEN && p.score < 0;
+    if !proven.iter().any(|p| p.cell == thought.cell && proven_lost(p)) {
         return;
     }
-    let alive = root.iter().zip(proven).find(|(_, p)| !lost(p));
+    // A move the search before the proof scored as a loss loses within its horizon, most
+    // likely sooner than the chosen one, whose loss that search did not see: no way out.
+    let seen_lost = |m: &RootMove| is_decided(m.score) && m.score < 0;
+    let alive = root.iter().zip(proven).find(|(m, p)| !proven_lost(p) && !seen_lost(m));
     if let Some((m, _)) = alive {
         thought.cell = m.cell;
         thought.score = Some(m.score);
@@ -305,6 +309,23 @@ mod tests {
         let mut thought = chosen(1 << 1);
         avoid_proven_loss(&root, &moves(&[loss_at(30), UNPROVEN]), &mut thought);
         assert_eq!(thought.cell, 1 << 1);
+    }
+
+    /// Seen in a lost game's position, 27 spheres in: the proof ran out of time after
+    /// showing that the heuristic's move loses, and the next move, which the search had seen
+    /// lose five plies later, was played instead of the move that held out for thirty.
+    #[test]
+    fn a_move_the_search_saw_lose_is_no_way_out_of_a_proven_loss() {
+        let root = moves(&[267, loss_at(33), loss_at(33)]);
+        let proven = moves(&[loss_at(40), UNPROVEN, UNPROVEN]);
+        let mut thought = chosen(1);
+        avoid_proven_loss(&root, &proven, &mut thought);
+        assert_eq!((thought.cell, thought.score), (1, Some(50)));
+        // A move neither the search nor the proof saw lose is still taken.
+        let root = moves(&[267, loss_at(33), 20]);
+        let mut thought = chosen(1);
+        avoid_proven_loss(&root, &proven, &mut thought);
+        assert_eq!((thought.cell, thought.score), (1 << 2, Some(20)));
     }
 
     #[test]
