@@ -313,7 +313,7 @@ mod tests {
 
     /// Seen in a lost game's position, 27 spheres in: the proof ran out of time after
     /// showing that the heuristic's move loses, and the next move, which the search had seen
-    /// lose five plies later, was played instead of the move that held out for thirty.
+    /// lose six plies on, was played instead of the move that held out for thirty.
     #[test]
     fn a_move_the_search_saw_lose_is_no_way_out_of_a_proven_loss() {
         let root = moves(&[267, loss_at(33), loss_at(33)]);
