@@ -43,8 +43,12 @@ pub struct EngineView {
     /// The score for the side to move (positive is good; beyond ±5000 the game is decided).
     pub eval: Option<i32>,
     pub best: Option<String>,
-    /// When the score says who wins: the plies to the end of the game.
+    /// When the score says who wins: the plies to the end of the game (at most that many
+    /// unless `exact`).
     pub decided_in: Option<u32>,
+    /// Whether `eval` is the game's exact value: a proven draw at 0, or a win or loss in
+    /// exactly `decided_in` plies. A proof's null-window search bounds the plies only.
+    pub exact: bool,
     pub depth: i32,
     pub nodes: u64,
 }
@@ -75,10 +79,30 @@ fn engine_view(game: &Game, request: EngineRequest) -> EngineView {
             eval: a.score,
             best: Some(a.best.to_string()),
             decided_in: a.decided_in,
+            exact: a.exact,
             depth: a.depth,
             nodes: a.nodes,
         },
-        None => EngineView { eval: None, best: None, decided_in: None, depth: 0, nodes: 0 },
+        None => EngineView {
+            eval: None,
+            best: None,
+            decided_in: None,
+            exact: false,
+            depth: 0,
+            nodes: 0,
+        },
+    }
+}
+
+/// The engine's verdict in words: who wins and how soon, a proven draw, or the evaluation.
+fn engine_verdict(eval: i32, decided_in: Option<u32>, exact: bool) -> String {
+    let how_soon =
+        |n| if exact { format!("in {}", plies(n)) } else { format!("within {}", plies(n)) };
+    match decided_in {
+        Some(n) if eval > 0 => format!("wins {}", how_soon(n)),
+        Some(n) => format!("loses {}", how_soon(n)),
+        None if exact && eval == 0 => "a draw with best play".to_owned(),
+        None => format!("eval {eval:+}"),
     }
 }
 
@@ -164,11 +188,7 @@ fn answer(input: &str, asked: Asked, out: &mut impl Write) -> io::Result<bool> {
             if let Some(request) = asked.engine {
                 let view = engine_view(&game, request);
                 if let (Some(best), Some(eval)) = (view.best, view.eval) {
-                    let verdict = match view.decided_in {
-                        Some(n) if eval > 0 => format!("wins in {}", plies(n)),
-                        Some(n) => format!("loses in {}", plies(n)),
-                        None => format!("eval {eval:+}"),
-                    };
+                    let verdict = engine_verdict(eval, view.decided_in, view.exact);
                     writeln!(
                         out,
                         "engine: best {best}, {verdict} (depth {}, {} nodes)\n",
@@ -249,7 +269,19 @@ mod tests {
         assert_eq!((v["ply"].as_u64(), v["status"].as_str()), (Some(6), Some("ongoing")));
         assert_eq!(v["best"], "d1");
         assert_eq!(v["decided_in"], 1);
+        assert_eq!(v["exact"], true);
         assert!(v["eval"].as_i64().unwrap() > 5000);
+    }
+
+    #[test]
+    fn a_bound_from_a_proof_is_told_apart_from_an_exact_distance() {
+        assert_eq!(engine_verdict(9_936, Some(35), true), "wins in 35 plies");
+        assert_eq!(engine_verdict(9_936, Some(35), false), "wins within 35 plies");
+        assert_eq!(engine_verdict(-9_999, Some(1), true), "loses in 1 ply");
+        assert_eq!(engine_verdict(-9_990, Some(6), false), "loses within 6 plies");
+        assert_eq!(engine_verdict(0, None, true), "a draw with best play");
+        assert_eq!(engine_verdict(0, None, false), "eval +0");
+        assert_eq!(engine_verdict(-135, None, false), "eval -135");
     }
 
     #[test]
