@@ -195,8 +195,8 @@ fn help(
 ) -> u64 {
     let mut root = searcher.root_moves(board, moves);
     if will_solve {
-        // The main thread proves the moves in this order from the first; start elsewhere, so
-        // that proofs of the later moves are in the table when it reaches them.
+        // The main thread proves the moves in the move ordering's order from the first; start
+        // elsewhere, so that proofs of the later moves are in the table when it reaches them.
         let start = index * root.len() / request.threads.max(2);
         root.rotate_left(start);
         searcher.search_root(board, &mut root, EXACT_DEPTH, -1, 1, None);
@@ -225,11 +225,10 @@ const UNPROVEN: i32 = -INFINITY;
 ///
 /// The proof takes the moves in the move ordering's own order (threats first), as `solve`
 /// does, not best first by the evaluation: the evaluation's choice can be slow to prove, and
-/// the time then runs out before a quick win with another move is reached. (On 350 positions
-/// from games against another program, 2 s on one thread, each order proved 108 wins, 6 of
-/// them ones the other missed. This order's 6 were wins with another move than the
-/// evaluation's choice, so the move played changed; the other order's were proofs that the
-/// evaluation's choice wins, a move played all the same. See the README.)
+/// the time then runs out before a quick win with another move is reached, as in a game lost
+/// to another program. (On 350 positions from such games, 2 s on one thread, each order
+/// proved 108 wins, 6 of them ones the other missed, and no move played changed its value
+/// either way. See the README.)
 fn prove(board: &Board, searcher: &mut Searcher, root: &[RootMove], thought: &mut Thought) {
     searcher.new_round();
     let cells = root.iter().fold(0, |cells, m| cells | m.cell);
