@@ -38,7 +38,7 @@ pub struct EngineRequest {
 }
 
 /// The engine's view, as `--json` prints it beside the verdict.
-#[derive(Serialize, Debug, PartialEq)]
+#[derive(Serialize, Debug, Default, PartialEq)]
 pub struct EngineView {
     /// The score for the side to move (positive is good; beyond ±5000 the game is decided).
     pub eval: Option<i32>,
@@ -83,14 +83,7 @@ fn engine_view(game: &Game, request: EngineRequest) -> EngineView {
             depth: a.depth,
             nodes: a.nodes,
         },
-        None => EngineView {
-            eval: None,
-            best: None,
-            decided_in: None,
-            exact: false,
-            depth: 0,
-            nodes: 0,
-        },
+        None => EngineView::default(),
     }
 }
 
