@@ -6,12 +6,17 @@
 //! Learning by a longer search ([`super::book_learning`]) judges, and its evaluation can
 //! misjudge a line; a proof cannot. It costs time instead, more the further back the losing
 //! move lies, so a game whose losing move is further back than the time limit reaches is
-//! left unproved, and says so.
+//! left unproved, and says so. One thing is proved even then: where the loser's next
+//! position was lost whatever it played, the move that led there lost (the winner's reply
+//! refuted it). Any other move is at least as good, so the entry becomes the best of the
+//! others by a search as long as the solve; the search may keep the game's move only where
+//! it has nothing else.
 
 use std::time::Duration;
 
+use super::analyse_among;
 use super::board::Board;
-use super::book::{Book, Key, in_parallel, key_of, plain_moves};
+use super::book::{Book, Key, entry_line, in_parallel, key_of, plain_moves};
 use super::book_learning::{distinct_lost_games, losers_choices, replace_entries};
 use super::solver::{Value, solve_value};
 use crate::rules::{Peg, Position};
@@ -36,6 +41,8 @@ fn prove_game(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Option<(Key, String)> {
     let choices = losers_choices(game, game.len());
+    // Whether the loser's next position (two plies on) was proved lost.
+    let mut next_lost = false;
     for (before, played) in choices.into_iter().rev() {
         if before.len() < options.opening_plies {
             break;
@@ -48,6 +55,7 @@ fn prove_game(
             (Some(Value::Loss), _) => {
                 let said = format!("{moves} : lost whatever is played ({seconds:.1} s)");
                 progress(said.trim_start());
+                next_lost = true;
             }
             (Some(value), Some(best)) => {
                 let outcome = match value {
@@ -61,6 +69,11 @@ fn prove_game(
                 progress(&line);
                 return Some((key_of(&Board::from_position(&position)), line));
             }
+            _ if next_lost => {
+                let line = leave_lost_move(before, &position, played, seconds, options)?;
+                progress(&line);
+                return Some((key_of(&Board::from_position(&position)), line));
+            }
             _ => {
                 let said = format!(
                     "{moves} : not proved in {seconds:.1} s: the losing move lies further back"
@@ -71,6 +84,23 @@ fn prove_game(
         }
     }
     None
+}
+
+/// The entry for a position not proved in time whose game move `played` is known to lose:
+/// the best of the other moves by a search of `options.time`, unless only `played` is left.
+fn leave_lost_move(
+    before: &[Peg],
+    position: &Position,
+    played: Peg,
+    seconds: f64,
+    options: &ProveOptions,
+) -> Option<String> {
+    let others: Vec<Peg> = position.legal_moves().into_iter().filter(|&p| p != played).collect();
+    let analysis = analyse_among(position, None, Some(options.time), &others)?;
+    let note = format!(
+        "the lost game played {played}, proved to lose (its next position was lost whatever was played; this one was not solved in {seconds:.1} s)"
+    );
+    (analysis.best != played).then(|| entry_line(before, &analysis, &note))
 }
 
 /// Proves where each of `games` (finished games one side lost) was lost, `options.jobs` games
@@ -202,5 +232,27 @@ pub(super) mod tests {
         // A game nobody lost is refused.
         let error = prove(&[parse_moves("a1 a2").unwrap()], "", &options(0, 0), &|_| {});
         assert_eq!(error.unwrap_err(), "game 1: the game is not over");
+    }
+
+    #[test]
+    fn a_move_that_led_to_a_lost_position_is_left_even_unproved() {
+        // After b1 b3 c1 c3 a2 b4 a3, Black's a1 would make two threats (d1 and a4). White
+        // played c4 and lost; the position after a1 is lost whatever White plays, so c4
+        // lost, though the position before it is too large to solve in 50 ms. The entry
+        // answers it with another move, found by a search: one of the three that take a
+        // cell of the two threats (a1, d1 or a4), where every other move loses.
+        let game = parse_moves("b1 b3 c1 c3 a2 b4 a3 c4 a1 d1 a4").unwrap();
+        let said = std::sync::Mutex::new(Vec::new());
+        let progress = |line: &str| said.lock().unwrap().push(line.to_string());
+        let text = prove(&[game], "", &options(50, 0), &progress).unwrap();
+        let entries: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(entries.len(), 1, "{text}");
+        let (moves, rest) = entries[0].split_once(" : ").expect("an entry");
+        assert_eq!(moves, "b1 b3 c1 c3 a2 b4 a3");
+        assert!(["a1", "d1", "a4"].contains(&&rest[..2]), "{text}");
+        assert!(entries[0].contains("the lost game played c4, proved to lose"), "{text}");
+        let said = said.into_inner().unwrap();
+        assert!(said[0].starts_with("b1 b3 c1 c3 a2 b4 a3 c4 a1 : lost whatever"), "{said:?}");
+        assert_eq!(said.len(), 2, "{said:?}");
     }
 }
