@@ -12,6 +12,7 @@
 //! others by a search as long as the solve; the search may keep the game's move only where
 //! it has nothing else.
 
+use std::collections::HashSet;
 use std::time::Duration;
 
 use super::analyse_among;
@@ -33,21 +34,33 @@ pub struct ProveOptions {
     pub jobs: usize,
 }
 
-/// The loser's losing move in `game`, if a solve within the time reaches it: the entry that
-/// answers that position with the solver's move instead.
-fn prove_game(
-    game: &[Peg],
+/// What walking one lost game back found.
+enum Finding<'g> {
+    /// The entry that answers the position where the loser's move lost with the solver's
+    /// move instead.
+    Proved(Key, String),
+    /// A position not solved in time where the loser's move lost all the same: the loser's
+    /// next position was lost whatever it played. With the keys of the position and of the
+    /// one the move led to.
+    Refuted { key: Key, before: &'g [Peg], after: Key, played: Peg, seconds: f64 },
+    /// Nothing: the losing move lies further back than a solve in time reaches.
+    Unproved,
+}
+
+/// Walks `game` back from its end, solving the loser's positions in turn, until one is not
+/// lost or not solved in time.
+fn walk_back<'g>(
+    game: &'g [Peg],
     options: &ProveOptions,
     progress: &(dyn Fn(&str) + Sync),
-) -> Option<(Key, String)> {
-    let choices = losers_choices(game, game.len());
+) -> Finding<'g> {
     // Whether the loser's next position (two plies on) was proved lost.
     let mut next_lost = false;
-    for (before, played) in choices.into_iter().rev() {
+    for (before, played) in losers_choices(game, game.len()).into_iter().rev() {
         if before.len() < options.opening_plies {
             break;
         }
-        let position = Position::after(before).ok()?;
+        let Ok(position) = Position::after(before) else { break };
         let solution = solve_value(&position, Some(options.time), None);
         let seconds = solution.elapsed.as_secs_f64();
         let moves = plain_moves(before);
@@ -67,46 +80,77 @@ fn prove_game(
                 );
                 let line = line.trim_start().to_string();
                 progress(&line);
-                return Some((key_of(&Board::from_position(&position)), line));
+                return Finding::Proved(key_of(&Board::from_position(&position)), line);
             }
             _ if next_lost => {
-                let line = leave_lost_move(before, &position, played, seconds, options)?;
-                progress(&line);
-                return Some((key_of(&Board::from_position(&position)), line));
+                let Some(after) = key_after(&position, played) else { break };
+                let key = key_of(&Board::from_position(&position));
+                return Finding::Refuted { key, before, after, played, seconds };
             }
             _ => {
                 let said = format!(
                     "{moves} : not proved in {seconds:.1} s: the losing move lies further back"
                 );
                 progress(said.trim_start());
-                return None;
+                return Finding::Unproved;
             }
         }
     }
-    None
+    Finding::Unproved
 }
 
-/// The entry for a position not proved in time whose game move `played` is known to lose:
-/// the best of the other moves by a search of `options.time`, unless only `played` is left.
-fn leave_lost_move(
-    before: &[Peg],
-    position: &Position,
-    played: Peg,
+/// A position not solved in time, with the moves the lost games refuted there.
+struct Refuted<'g> {
+    key: Key,
+    before: &'g [Peg],
+    /// The positions those moves led to (keys: a move's mirror images lead there too).
+    after: HashSet<Key>,
+    /// Those moves, in the order the games played them.
+    played: Vec<Peg>,
     seconds: f64,
-    options: &ProveOptions,
-) -> Option<String> {
-    let others: Vec<Peg> = position.legal_moves().into_iter().filter(|&p| p != played).collect();
-    let analysis = analyse_among(position, None, Some(options.time), &others)?;
+}
+
+/// The key of the position after `peg` is played in `position`.
+fn key_after(position: &Position, peg: Peg) -> Option<Key> {
+    let mut next = *position;
+    next.play(peg).ok()?;
+    Some(key_of(&Board::from_position(&next)))
+}
+
+/// The entry for a position not solved in time whose games' moves are refuted: the best of
+/// the other moves by a search of `options.time` (any of them is at least as good), unless
+/// none is left.
+fn leave_refuted(refuted: &Refuted, options: &ProveOptions) -> Option<(Key, String)> {
+    let position = Position::after(refuted.before).ok()?;
+    let others: Vec<Peg> = position
+        .legal_moves()
+        .into_iter()
+        .filter(|&peg| key_after(&position, peg).is_some_and(|key| !refuted.after.contains(&key)))
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    let analysis = analyse_among(&position, None, Some(options.time), &others)?;
+    if !others.contains(&analysis.best) {
+        // Every other move loses at once: the search fell back on a refuted one.
+        return None;
+    }
+    let played: Vec<String> = refuted.played.iter().map(Peg::to_string).collect();
+    let games = if played.len() == 1 { "game" } else { "games" };
     let note = format!(
-        "the lost game played {played}, proved to lose (its next position was lost whatever was played; this one was not solved in {seconds:.1} s)"
+        "the lost {games} played {}, proved to lose (the next position was lost whatever was played; this one was not solved in {:.1} s)",
+        played.join(" and "),
+        refuted.seconds
     );
-    (analysis.best != played).then(|| entry_line(before, &analysis, &note))
+    Some((refuted.key, entry_line(refuted.before, &analysis, &note)))
 }
 
 /// Proves where each of `games` (finished games one side lost) was lost, `options.jobs` games
 /// at a time, and returns the new book: `earlier` (a book's text) without the entries the
-/// proofs change, then the proved entries. A game that is not a lost game, or an earlier
-/// book that does not read, is refused before any solve.
+/// proofs change, then the proved entries. A position where the losing move lies further
+/// back than a solve in time reaches, but where the games' moves are refuted, gets the best
+/// of the others (all the games that reach it count). A game that is not a lost game, or an
+/// earlier book that does not read, is refused before any solve.
 pub fn prove(
     games: &[Vec<Peg>],
     earlier: &str,
@@ -115,15 +159,40 @@ pub fn prove(
 ) -> Result<String, String> {
     let book = Book::parse(earlier)?;
     let distinct = distinct_lost_games(games)?;
-    let proved = in_parallel(&distinct, options.jobs, |game| prove_game(game, options, progress));
+    let findings = in_parallel(&distinct, options.jobs, |game| walk_back(game, options, progress));
+    let mut proved = Vec::new();
+    let mut refuted: Vec<Refuted> = Vec::new();
+    for finding in findings.into_iter().flatten() {
+        match finding {
+            Finding::Proved(key, line) => proved.push((key, line)),
+            Finding::Refuted { key, before, after, played, seconds } => {
+                match refuted.iter_mut().find(|r| r.key == key) {
+                    Some(same) => {
+                        if same.after.insert(after) {
+                            same.played.push(played);
+                        }
+                    }
+                    None => refuted.push(Refuted {
+                        key,
+                        before,
+                        after: HashSet::from([after]),
+                        played: vec![played],
+                        seconds,
+                    }),
+                }
+            }
+            Finding::Unproved => {}
+        }
+    }
+    // A position one game proved needs no search.
+    refuted.retain(|r| !proved.iter().any(|(key, _)| *key == r.key));
+    let left = in_parallel(&refuted, options.jobs, |r| leave_refuted(r, options));
+    for (key, line) in left.into_iter().flatten().flatten() {
+        progress(&line);
+        proved.push((key, line));
+    }
     let source = format!("Proved from {} lost game(s)", distinct.len());
-    Ok(replace_entries(
-        earlier,
-        &book,
-        proved.into_iter().flatten().flatten(),
-        &source,
-        options.time,
-    ))
+    Ok(replace_entries(earlier, &book, proved, &source, options.time))
 }
 
 #[cfg(test)]
@@ -254,5 +323,27 @@ pub(super) mod tests {
         let said = said.into_inner().unwrap();
         assert!(said[0].starts_with("b1 b3 c1 c3 a2 b4 a3 c4 a1 : lost whatever"), "{said:?}");
         assert_eq!(said.len(), 2, "{said:?}");
+    }
+
+    #[test]
+    fn the_moves_every_lost_game_refuted_at_a_position_are_left_together() {
+        // Three games reach the position before White's blunder: the first game, its mirror
+        // image (a↔d, b↔c), whose b4 is the first game's c4, and one where White played d2.
+        // One entry answers them all, naming the two moves refuted there.
+        let games: Vec<Vec<Peg>> = [
+            "b1 b3 c1 c3 a2 b4 a3 c4 a1 d1 a4",
+            "c1 c3 b1 b3 d2 c4 d3 b4 d1 a1 d4",
+            "b1 b3 c1 c3 a2 b4 a3 d2 a1 d1 a4",
+        ]
+        .into_iter()
+        .map(|game| parse_moves(game).unwrap())
+        .collect();
+        let text = prove(&games, "", &options(50, 0), &|_| {}).unwrap();
+        let entries: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(entries.len(), 1, "{text}");
+        let (moves, rest) = entries[0].split_once(" : ").expect("an entry");
+        assert_eq!(moves, "b1 b3 c1 c3 a2 b4 a3");
+        assert!(["a1", "d1", "a4"].contains(&&rest[..2]), "{text}");
+        assert!(rest.contains("the lost games played c4 and d2, proved to lose"), "{text}");
     }
 }
