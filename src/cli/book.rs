@@ -51,8 +51,11 @@ pub struct BookArgs {
     pub settle: Option<PathBuf>,
     /// Instead of building a book, prove where lost games were lost: one game per line, as
     /// for --learn. Each game's loser's positions are solved from the end back, up to --time
-    /// each; the latest one not lost gets the solver's move. Prints the earlier book (--reuse,
-    /// else the shipped one), less the entries that changed, followed by the new entries.
+    /// each; the latest one not lost gets the solver's move. Where that one is not solved in
+    /// time but the next was lost, the move played there lost: it gets the best other move
+    /// by a search of --time (the moves all the games lost with there left out). Prints the
+    /// earlier book (--reuse, else the shipped one), less the entries that changed, followed
+    /// by the new entries.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["learn", "settle"])]
     pub prove: Option<PathBuf>,
     /// Instead of building a book, audit the top level's own games with the solver: one game

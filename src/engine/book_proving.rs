@@ -186,11 +186,14 @@ pub fn prove(
     }
     // A position one game proved needs no search.
     refuted.retain(|r| !proved.iter().any(|(key, _)| *key == r.key));
-    let left = in_parallel(&refuted, options.jobs, |r| leave_refuted(r, options));
-    for (key, line) in left.into_iter().flatten().flatten() {
-        progress(&line);
-        proved.push((key, line));
-    }
+    let left = in_parallel(&refuted, options.jobs, |refuted| {
+        let entry = leave_refuted(refuted, options);
+        if let Some((_, line)) = &entry {
+            progress(line);
+        }
+        entry
+    });
+    proved.extend(left.into_iter().flatten().flatten());
     let source = format!("Proved from {} lost game(s)", distinct.len());
     Ok(replace_entries(earlier, &book, proved, &source, options.time))
 }
