@@ -9,8 +9,7 @@
 //! left unproved, and says so. One thing is proved even then: where the loser's next
 //! position was lost whatever it played, the move that led there lost (the winner's reply
 //! refuted it). Any other move is at least as good, so the entry becomes the best of the
-//! others by a search as long as the solve; the search may keep the game's move only where
-//! it has nothing else.
+//! others by a search as long as the solve (none, where no other move is left).
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -42,7 +41,7 @@ enum Finding<'g> {
     /// A position not solved in time where the loser's move lost all the same: the loser's
     /// next position was lost whatever it played. With the keys of the position and of the
     /// one the move led to.
-    Refuted { key: Key, before: &'g [Peg], after: Key, played: Peg, seconds: f64 },
+    Refuted { key: Key, before: &'g [Peg], after: Key, seconds: f64 },
     /// Nothing: the losing move lies further back than a solve in time reaches.
     Unproved,
 }
@@ -85,7 +84,7 @@ fn walk_back<'g>(
             _ if next_lost => {
                 let Some(after) = key_after(&position, played) else { break };
                 let key = key_of(&Board::from_position(&position));
-                return Finding::Refuted { key, before, after, played, seconds };
+                return Finding::Refuted { key, before, after, seconds };
             }
             _ => {
                 let said = format!(
@@ -103,10 +102,9 @@ fn walk_back<'g>(
 struct Refuted<'g> {
     key: Key,
     before: &'g [Peg],
-    /// The positions those moves led to (keys: a move's mirror images lead there too).
+    /// The positions those moves led to (keys, so that a move played in a mirror image of
+    /// the position, or a mirror image of a move, counts too).
     after: HashSet<Key>,
-    /// Those moves, in the order the games played them.
-    played: Vec<Peg>,
     seconds: f64,
 }
 
@@ -122,11 +120,10 @@ fn key_after(position: &Position, peg: Peg) -> Option<Key> {
 /// none is left.
 fn leave_refuted(refuted: &Refuted, options: &ProveOptions) -> Option<(Key, String)> {
     let position = Position::after(refuted.before).ok()?;
-    let others: Vec<Peg> = position
-        .legal_moves()
-        .into_iter()
-        .filter(|&peg| key_after(&position, peg).is_some_and(|key| !refuted.after.contains(&key)))
-        .collect();
+    let (lost, others): (Vec<Peg>, Vec<Peg>) =
+        position.legal_moves().into_iter().partition(|&peg| {
+            key_after(&position, peg).is_some_and(|key| refuted.after.contains(&key))
+        });
     if others.is_empty() {
         return None;
     }
@@ -135,11 +132,11 @@ fn leave_refuted(refuted: &Refuted, options: &ProveOptions) -> Option<(Key, Stri
         // Every other move loses at once: the search fell back on a refuted one.
         return None;
     }
-    let played: Vec<String> = refuted.played.iter().map(Peg::to_string).collect();
-    let games = if played.len() == 1 { "game" } else { "games" };
+    let lost: Vec<String> = lost.iter().map(Peg::to_string).collect();
+    let verb = if lost.len() == 1 { "loses" } else { "lose" };
     let note = format!(
-        "the lost {games} played {}, proved to lose (the next position was lost whatever was played; this one was not solved in {:.1} s)",
-        played.join(" and "),
+        "proved: {} {verb}, as lost games showed (the next position was lost whatever was played); this one was not solved in {:.1} s",
+        lost.join(" and "),
         refuted.seconds
     );
     Some((refuted.key, entry_line(refuted.before, &analysis, &note)))
@@ -165,18 +162,15 @@ pub fn prove(
     for finding in findings.into_iter().flatten() {
         match finding {
             Finding::Proved(key, line) => proved.push((key, line)),
-            Finding::Refuted { key, before, after, played, seconds } => {
+            Finding::Refuted { key, before, after, seconds } => {
                 match refuted.iter_mut().find(|r| r.key == key) {
                     Some(same) => {
-                        if same.after.insert(after) {
-                            same.played.push(played);
-                        }
+                        same.after.insert(after);
                     }
                     None => refuted.push(Refuted {
                         key,
                         before,
                         after: HashSet::from([after]),
-                        played: vec![played],
                         seconds,
                     }),
                 }
@@ -322,7 +316,7 @@ pub(super) mod tests {
         let (moves, rest) = entries[0].split_once(" : ").expect("an entry");
         assert_eq!(moves, "b1 b3 c1 c3 a2 b4 a3");
         assert!(["a1", "d1", "a4"].contains(&&rest[..2]), "{text}");
-        assert!(entries[0].contains("the lost game played c4, proved to lose"), "{text}");
+        assert!(entries[0].contains("proved: c4 loses, as lost games showed"), "{text}");
         let said = said.into_inner().unwrap();
         assert!(said[0].starts_with("b1 b3 c1 c3 a2 b4 a3 c4 a1 : lost whatever"), "{said:?}");
         assert_eq!(said.len(), 2, "{said:?}");
@@ -332,7 +326,8 @@ pub(super) mod tests {
     fn the_moves_every_lost_game_refuted_at_a_position_are_left_together() {
         // Three games reach the position before White's blunder: the first game, its mirror
         // image (a↔d, b↔c), whose b4 is the first game's c4, and one where White played d2.
-        // One entry answers them all, naming the two moves refuted there.
+        // One entry answers them all, naming the two moves refuted there (in its own
+        // orientation: the mirror image's b4 is c4).
         let games: Vec<Vec<Peg>> = [
             "b1 b3 c1 c3 a2 b4 a3 c4 a1 d1 a4",
             "c1 c3 b1 b3 d2 c4 d3 b4 d1 a1 d4",
@@ -347,6 +342,6 @@ pub(super) mod tests {
         let (moves, rest) = entries[0].split_once(" : ").expect("an entry");
         assert_eq!(moves, "b1 b3 c1 c3 a2 b4 a3");
         assert!(["a1", "d1", "a4"].contains(&&rest[..2]), "{text}");
-        assert!(rest.contains("the lost games played c4 and d2, proved to lose"), "{text}");
+        assert!(rest.contains("proved: d2 and c4 lose, as lost games showed"), "{text}");
     }
 }
