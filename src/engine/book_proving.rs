@@ -63,6 +63,7 @@ fn walk_back<'g>(
         let solution = solve_value(&position, Some(options.time), None);
         let seconds = solution.elapsed.as_secs_f64();
         let moves = plain_moves(before);
+        let key = key_of(&Board::from_position(&position));
         match (solution.value, solution.best) {
             (Some(Value::Loss), _) => {
                 let said = format!("{moves} : lost whatever is played ({seconds:.1} s)");
@@ -79,11 +80,14 @@ fn walk_back<'g>(
                 );
                 let line = line.trim_start().to_string();
                 progress(&line);
-                return Finding::Proved(key_of(&Board::from_position(&position)), line);
+                return Finding::Proved(key, line);
             }
             _ if next_lost => {
                 let Some(after) = key_after(&position, played) else { break };
-                let key = key_of(&Board::from_position(&position));
+                let said = format!(
+                    "{moves} : not proved in {seconds:.1} s, but {played} lost: another move will be searched"
+                );
+                progress(said.trim_start());
                 return Finding::Refuted { key, before, after, seconds };
             }
             _ => {
@@ -319,7 +323,9 @@ pub(super) mod tests {
         assert!(entries[0].contains("proved: c4 loses, as lost games showed"), "{text}");
         let said = said.into_inner().unwrap();
         assert!(said[0].starts_with("b1 b3 c1 c3 a2 b4 a3 c4 a1 : lost whatever"), "{said:?}");
-        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(said[1].starts_with("b1 b3 c1 c3 a2 b4 a3 : not proved in "), "{said:?}");
+        assert!(said[1].ends_with(", but c4 lost: another move will be searched"), "{said:?}");
+        assert_eq!(said.len(), 3, "{said:?}");
     }
 
     #[test]
