@@ -10,8 +10,12 @@
 //! position was lost whatever it played, the move that led there lost (the winner's reply
 //! refuted it). Any other move is at least as good, so the entry becomes the best of the
 //! others by a search as long as the solve (none, where no other move is left).
+//!
+//! Games of one opening reach the same positions, or mirror images of them, and a position
+//! not solved in time costs the whole limit: each is solved once for all the games.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use super::analyse_among;
@@ -42,8 +46,42 @@ enum Finding<'g> {
     /// next position was lost whatever it played. With the keys of the position and of the
     /// one the move led to.
     Refuted { key: Key, before: &'g [Peg], after: Key, seconds: f64 },
-    /// Nothing: the losing move lies further back than a solve in time reaches.
+    /// Nothing: the losing move lies further back than a solve in time reaches, or another
+    /// game proved it.
     Unproved,
+}
+
+/// What solving a position found, kept for every game that reaches it (by key).
+#[derive(Clone, Copy)]
+struct Solved {
+    value: Option<Value>,
+    seconds: f64,
+}
+
+/// The solves of all the games walked back, by key; a game that reaches a position another
+/// is solving waits for that solve.
+type Solves = Mutex<HashMap<Key, Arc<OnceLock<Solved>>>>;
+
+/// `position` (whose key is `key`) solved, once for all the games. The best move comes only
+/// with a solve done here (`None` where another game's solve is reused): that one may have
+/// been of a mirror image.
+fn solve_once(
+    solves: &Solves,
+    key: Key,
+    position: &Position,
+    time: Duration,
+) -> (Solved, Option<Option<Peg>>) {
+    let cell = {
+        let mut solves = solves.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(solves.entry(key).or_default())
+    };
+    let mut best = None;
+    let solved = *cell.get_or_init(|| {
+        let solution = solve_value(position, Some(time), None);
+        best = Some(solution.best);
+        Solved { value: solution.value, seconds: solution.elapsed.as_secs_f64() }
+    });
+    (solved, best)
 }
 
 /// Walks `game` back from its end, solving the loser's positions in turn, until one is not
@@ -51,6 +89,7 @@ enum Finding<'g> {
 fn walk_back<'g>(
     game: &'g [Peg],
     options: &ProveOptions,
+    solves: &Solves,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Finding<'g> {
     // Whether the loser's next position (two plies on) was proved lost.
@@ -60,17 +99,22 @@ fn walk_back<'g>(
             break;
         }
         let Ok(position) = Position::after(before) else { break };
-        let solution = solve_value(&position, Some(options.time), None);
-        let seconds = solution.elapsed.as_secs_f64();
-        let moves = plain_moves(before);
         let key = key_of(&Board::from_position(&position));
-        match (solution.value, solution.best) {
+        let (solved, best) = solve_once(solves, key, &position, options.time);
+        let seconds = solved.seconds;
+        let again = if best.is_some() { "" } else { " for another game" };
+        let moves = plain_moves(before);
+        match (solved.value, best) {
             (Some(Value::Loss), _) => {
-                let said = format!("{moves} : lost whatever is played ({seconds:.1} s)");
+                let said = format!("{moves} : lost whatever is played ({seconds:.1} s{again})");
                 progress(said.trim_start());
                 next_lost = true;
             }
-            (Some(value), Some(best)) => {
+            (Some(_), None) => {
+                progress(format!("{moves} : proved for another game").trim_start());
+                return Finding::Unproved;
+            }
+            (Some(value), Some(Some(best))) => {
                 let outcome = match value {
                     Value::Win => format!("{} wins", position.to_move()),
                     _ => "a draw".to_string(),
@@ -85,14 +129,14 @@ fn walk_back<'g>(
             _ if next_lost => {
                 let Some(after) = key_after(&position, played) else { break };
                 let said = format!(
-                    "{moves} : not proved in {seconds:.1} s, but {played} lost: another move will be searched"
+                    "{moves} : not proved in {seconds:.1} s{again}, but {played} lost: another move will be searched"
                 );
                 progress(said.trim_start());
                 return Finding::Refuted { key, before, after, seconds };
             }
             _ => {
                 let said = format!(
-                    "{moves} : not proved in {seconds:.1} s: the losing move lies further back"
+                    "{moves} : not proved in {seconds:.1} s{again}: the losing move lies further back"
                 );
                 progress(said.trim_start());
                 return Finding::Unproved;
@@ -160,7 +204,9 @@ pub fn prove(
 ) -> Result<String, String> {
     let book = Book::parse(earlier)?;
     let distinct = distinct_lost_games(games)?;
-    let findings = in_parallel(&distinct, options.jobs, |game| walk_back(game, options, progress));
+    let solves = Solves::default();
+    let findings =
+        in_parallel(&distinct, options.jobs, |game| walk_back(game, options, &solves, progress));
     let mut proved = Vec::new();
     let mut refuted: Vec<Refuted> = Vec::new();
     for finding in findings.into_iter().flatten() {
@@ -287,6 +333,46 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn a_position_two_games_reach_is_proved_once() {
+        // A lost game and its mirror image (a↔d, b↔c) reach the same positions by key: the
+        // second walk reuses the first one's solves and leaves its entry to it.
+        for seed in 1..=40 {
+            let Some(game) = lost_late(seed) else { continue };
+            let alone = prove(std::slice::from_ref(&game), "", &options(10_000, 48), &|_| {})
+                .expect("a lost game");
+            if !alone.lines().any(|l| !l.starts_with('#')) {
+                continue;
+            }
+            let mirrored: Vec<Peg> = parse_moves(
+                &plain_moves(&game)
+                    .chars()
+                    .map(|c| match c {
+                        'a' => 'd',
+                        'b' => 'c',
+                        'c' => 'b',
+                        'd' => 'a',
+                        c => c,
+                    })
+                    .collect::<String>(),
+            )
+            .unwrap();
+            let said = std::sync::Mutex::new(Vec::new());
+            let progress = |line: &str| said.lock().unwrap().push(line.to_string());
+            let both = prove(&[game, mirrored], "", &options(10_000, 48), &progress).unwrap();
+            let entries = |text: &str| -> Vec<String> {
+                text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect()
+            };
+            assert_eq!(entries(&both), entries(&alone), "{both}");
+            let said = said.into_inner().unwrap();
+            let fresh = said.iter().filter(|l| !l.contains("for another game")).count();
+            assert_eq!(fresh * 2, said.len(), "{said:?}");
+            assert!(said.last().unwrap().ends_with(" : proved for another game"), "{said:?}");
+            return;
+        }
+        panic!("no game had a move to prove");
+    }
+
+    #[test]
     fn a_position_not_solved_in_time_leaves_the_game_unproved() {
         // White lost by not blocking d1 after a1 a2 b1 b2 c1: the position before the
         // blunder cannot be solved in no time, so nothing is proved, and the book is kept.
@@ -342,12 +428,21 @@ pub(super) mod tests {
         .into_iter()
         .map(|game| parse_moves(game).unwrap())
         .collect();
-        let text = prove(&games, "", &options(50, 0), &|_| {}).unwrap();
+        let said = std::sync::Mutex::new(Vec::new());
+        let progress = |line: &str| said.lock().unwrap().push(line.to_string());
+        let text = prove(&games, "", &options(50, 0), &progress).unwrap();
         let entries: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(entries.len(), 1, "{text}");
         let (moves, rest) = entries[0].split_once(" : ").expect("an entry");
         assert_eq!(moves, "b1 b3 c1 c3 a2 b4 a3");
         assert!(["a1", "d1", "a4"].contains(&&rest[..2]), "{text}");
         assert!(rest.contains("proved: d2 and c4 lose, as lost games showed"), "{text}");
+        // The position all three reach, and the one after a1 that the first two reach (as
+        // mirror images), were solved once.
+        let said = said.into_inner().unwrap();
+        let shared = said.iter().filter(|l| l.contains("for another game")).count();
+        assert_eq!(shared, 3, "{said:?}");
+        let solved = said.iter().filter(|l| l.contains(" s, but ") || l.contains(" s)")).count();
+        assert_eq!(solved, 3, "{said:?}");
     }
 }
