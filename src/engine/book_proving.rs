@@ -62,26 +62,29 @@ struct Solved {
 /// is solving waits for that solve.
 type Solves = Mutex<HashMap<Key, Arc<OnceLock<Solved>>>>;
 
-/// `position` (whose key is `key`) solved, once for all the games. The best move comes only
-/// with a solve done here (`None` where another game's solve is reused): that one may have
-/// been of a mirror image.
-fn solve_once(
-    solves: &Solves,
-    key: Key,
-    position: &Position,
-    time: Duration,
-) -> (Solved, Option<Option<Peg>>) {
+/// A solve as one game's walk sees it.
+struct Seen {
+    solved: Solved,
+    /// Whether this walk did the solve; if not, it reuses another game's.
+    here: bool,
+    /// A move that achieves the value, from a solve done here only: another game's may have
+    /// been of a mirror image.
+    best: Option<Peg>,
+}
+
+/// `position` (whose key is `key`) solved, once for all the games.
+fn solve_once(solves: &Solves, key: Key, position: &Position, time: Duration) -> Seen {
     let cell = {
         let mut solves = solves.lock().unwrap_or_else(PoisonError::into_inner);
         Arc::clone(solves.entry(key).or_default())
     };
-    let mut best = None;
+    let mut done_here = None;
     let solved = *cell.get_or_init(|| {
         let solution = solve_value(position, Some(time), None);
-        best = Some(solution.best);
+        done_here = Some(solution.best);
         Solved { value: solution.value, seconds: solution.elapsed.as_secs_f64() }
     });
-    (solved, best)
+    Seen { solved, here: done_here.is_some(), best: done_here.flatten() }
 }
 
 /// Walks `game` back from its end, solving the loser's positions in turn, until one is not
@@ -100,21 +103,21 @@ fn walk_back<'g>(
         }
         let Ok(position) = Position::after(before) else { break };
         let key = key_of(&Board::from_position(&position));
-        let (solved, best) = solve_once(solves, key, &position, options.time);
-        let seconds = solved.seconds;
-        let again = if best.is_some() { "" } else { " for another game" };
+        let seen = solve_once(solves, key, &position, options.time);
+        let seconds = seen.solved.seconds;
+        let again = if seen.here { "" } else { " for another game" };
         let moves = plain_moves(before);
-        match (solved.value, best) {
-            (Some(Value::Loss), _) => {
+        match (seen.solved.value, seen.here, seen.best) {
+            (Some(Value::Loss), _, _) => {
                 let said = format!("{moves} : lost whatever is played ({seconds:.1} s{again})");
                 progress(said.trim_start());
                 next_lost = true;
             }
-            (Some(_), None) => {
+            (Some(_), false, _) => {
                 progress(format!("{moves} : proved for another game").trim_start());
                 return Finding::Unproved;
             }
-            (Some(value), Some(Some(best))) => {
+            (Some(value), true, Some(best)) => {
                 let outcome = match value {
                     Value::Win => format!("{} wins", position.to_move()),
                     _ => "a draw".to_string(),
