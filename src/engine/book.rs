@@ -98,6 +98,11 @@ impl Book {
         self.entries.get(key).map(|entry| entry.number)
     }
 
+    /// The entry's line for `key` as written.
+    pub(super) fn line(&self, key: &Key) -> Option<&str> {
+        self.entries.get(key).map(|entry| entry.line.as_str())
+    }
+
     /// The landing cell for `board` and the entry's line as written.
     fn lookup_with_line(&self, board: &Board) -> Option<(u64, &str)> {
         let (key, s) = key_and_symmetry(board);

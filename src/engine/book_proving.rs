@@ -9,7 +9,9 @@
 //! left unproved, and says so. One thing is proved even then: where the loser's next
 //! position was lost whatever it played, the move that led there lost (the winner's reply
 //! refuted it). Any other move is at least as good, so the entry becomes the best of the
-//! others by a search as long as the solve (none, where no other move is left).
+//! others by a search as long as the solve (none, where no other move is left). Whether a
+//! solve near the limit finishes depends on timing, so what an earlier pass proved there is
+//! read back from its entry's note and kept.
 //!
 //! Games of one opening reach the same positions, or mirror images of them, and a position
 //! not solved in time costs the whole limit: each is solved once for all the games.
@@ -23,7 +25,7 @@ use super::board::Board;
 use super::book::{Book, Key, entry_line, in_parallel, key_of, plain_moves};
 use super::book_learning::{distinct_lost_games, losers_choices, replace_entries};
 use super::solver::{Value, solve_value};
-use crate::rules::{Peg, Position};
+use crate::rules::{Peg, Position, parse_moves};
 
 /// How to prove.
 #[derive(Clone, Copy, Debug)]
@@ -159,6 +161,25 @@ struct Refuted<'g> {
     seconds: f64,
 }
 
+/// How a refuted-move entry's note names the moves proved to lose: "proved: X and Y lose"
+/// then this.
+const REFUTED_BY_GAMES: &str = ", as lost games showed";
+
+/// The positions the moves an entry of `book` for `key` names as proved to lose lead to (see
+/// [`REFUTED_BY_GAMES`]; none where the entry is not such an entry).
+fn refuted_before(book: &Book, key: &Key) -> HashSet<Key> {
+    let refuted = || -> Option<HashSet<Key>> {
+        let (moves, note) = book.line(key)?.split_once(" : ")?;
+        let (_, named) = note.split_once("proved: ")?;
+        let (named, _) = named.split_once(REFUTED_BY_GAMES)?;
+        let named = named.strip_suffix(" loses").or_else(|| named.strip_suffix(" lose"))?;
+        let position = Position::after(&parse_moves(moves).ok()?).ok()?;
+        let pegs = parse_moves(&named.replace(" and ", " ")).ok()?;
+        Some(pegs.into_iter().filter_map(|peg| key_after(&position, peg)).collect())
+    };
+    refuted().unwrap_or_default()
+}
+
 /// The key of the position after `peg` is played in `position`.
 fn key_after(position: &Position, peg: Peg) -> Option<Key> {
     let mut next = *position;
@@ -186,7 +207,7 @@ fn leave_refuted(refuted: &Refuted, options: &ProveOptions) -> Option<(Key, Stri
     let lost: Vec<String> = lost.iter().map(Peg::to_string).collect();
     let verb = if lost.len() == 1 { "loses" } else { "lose" };
     let note = format!(
-        "proved: {} {verb}, as lost games showed (the next position was lost whatever was played); this one was not solved in {:.1} s",
+        "proved: {} {verb}{REFUTED_BY_GAMES} (the next position was lost whatever was played); this one was not solved in {:.1} s",
         lost.join(" and "),
         refuted.seconds
     );
@@ -233,6 +254,9 @@ pub fn prove(
     }
     // A position one game proved needs no search.
     refuted.retain(|r| !proved.iter().any(|(key, _)| *key == r.key));
+    for refuted in &mut refuted {
+        refuted.after.extend(refuted_before(&book, &refuted.key));
+    }
     let left = in_parallel(&refuted, options.jobs, |refuted| {
         let entry = leave_refuted(refuted, options);
         if let Some((_, line)) = &entry {
@@ -249,7 +273,7 @@ pub fn prove(
 pub(super) mod tests {
     use super::*;
     use crate::engine::Random;
-    use crate::rules::{Status, parse_moves};
+    use crate::rules::Status;
 
     fn options(time_ms: u64, opening_plies: usize) -> ProveOptions {
         ProveOptions { opening_plies, time: Duration::from_millis(time_ms), jobs: 1 }
@@ -440,6 +464,11 @@ pub(super) mod tests {
         assert_eq!(moves, "b1 b3 c1 c3 a2 b4 a3");
         assert!(["a1", "d1", "a4"].contains(&&rest[..2]), "{text}");
         assert!(rest.contains("proved: d2 and c4 lose, as lost games showed"), "{text}");
+        // What that pass proved is kept by the next one, which has the first game only.
+        let next = prove(&games[..1], &text, &options(50, 0), &|_| {}).unwrap();
+        let entries: Vec<&str> = next.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(entries.len(), 1, "{next}");
+        assert!(entries[0].contains("proved: d2 and c4 lose, as lost games showed"), "{next}");
         // The position all three reach, and the one after a1 that the first two reach (as
         // mirror images), were solved once.
         let said = said.into_inner().unwrap();
