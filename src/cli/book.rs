@@ -53,7 +53,8 @@ pub struct BookArgs {
     /// for --learn. Each game's loser's positions are solved from the end back, up to --time
     /// each; the latest one not lost gets the solver's move. Where that one is not solved in
     /// time but the next was lost, the move played there lost: it gets the best other move
-    /// by a search of --time (the moves all the games lost with there left out). Prints the
+    /// by a search of --time (the moves all the games lost with there left out, and those the
+    /// earlier book's entry there was proved to lose with). Prints the
     /// earlier book (--reuse, else the shipped one), less the entries that changed, followed
     /// by the new entries.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["learn", "settle"])]
