@@ -166,18 +166,15 @@ struct Refuted<'g> {
 const REFUTED_BY_GAMES: &str = ", as lost games showed";
 
 /// The positions the moves an entry of `book` for `key` names as proved to lose lead to (see
-/// [`REFUTED_BY_GAMES`]; none where the entry is not such an entry).
-fn refuted_before(book: &Book, key: &Key) -> HashSet<Key> {
-    let refuted = || -> Option<HashSet<Key>> {
-        let (moves, note) = book.line(key)?.split_once(" : ")?;
-        let (_, named) = note.split_once("proved: ")?;
-        let (named, _) = named.split_once(REFUTED_BY_GAMES)?;
-        let named = named.strip_suffix(" loses").or_else(|| named.strip_suffix(" lose"))?;
-        let position = Position::after(&parse_moves(moves).ok()?).ok()?;
-        let pegs = parse_moves(&named.replace(" and ", " ")).ok()?;
-        Some(pegs.into_iter().filter_map(|peg| key_after(&position, peg)).collect())
-    };
-    refuted().unwrap_or_default()
+/// [`REFUTED_BY_GAMES`]; `None` where the entry is not such an entry).
+fn refuted_before(book: &Book, key: &Key) -> Option<HashSet<Key>> {
+    let (moves, note) = book.line(key)?.split_once(" : ")?;
+    let (_, named) = note.split_once("proved: ")?;
+    let (named, _) = named.split_once(REFUTED_BY_GAMES)?;
+    let named = named.strip_suffix(" loses").or_else(|| named.strip_suffix(" lose"))?;
+    let position = Position::after(&parse_moves(moves).ok()?).ok()?;
+    let pegs = parse_moves(&named.replace(" and ", " ")).ok()?;
+    Some(pegs.into_iter().filter_map(|peg| key_after(&position, peg)).collect())
 }
 
 /// The key of the position after `peg` is played in `position`.
@@ -255,7 +252,7 @@ pub fn prove(
     // A position one game proved needs no search.
     refuted.retain(|r| !proved.iter().any(|(key, _)| *key == r.key));
     for refuted in &mut refuted {
-        refuted.after.extend(refuted_before(&book, &refuted.key));
+        refuted.after.extend(refuted_before(&book, &refuted.key).unwrap_or_default());
     }
     let left = in_parallel(&refuted, options.jobs, |refuted| {
         let entry = leave_refuted(refuted, options);
