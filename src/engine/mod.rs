@@ -113,6 +113,7 @@ pub fn choose_move_with(
         max_depth: level.depth,
         margin,
         solve_from_empties: level.solve_from_empties,
+        proof_budgets: level.proof_budgets,
         table_megabytes: level.table_megabytes,
         keep_table_for: Some(owner_tag(settings)),
         answer_forced_at_once: true,
@@ -261,6 +262,8 @@ fn analyse_until(
         max_depth: depth.unwrap_or(search::EXACT_DEPTH),
         margin: 0,
         solve_from_empties: if depth.is_none() { top.solve_from_empties } else { 0 },
+        // The time asked for is the limit.
+        proof_budgets: 1,
         table_megabytes: top.table_megabytes,
         keep_table_for: None,
         answer_forced_at_once: false,

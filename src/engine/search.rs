@@ -118,6 +118,11 @@ impl<'a> Searcher<'a> {
         &self.clock
     }
 
+    /// Lets the search run until `budgets` of its time budget have passed from its start.
+    pub fn extend_budget(&mut self, budgets: u32) {
+        self.clock.extend(budgets);
+    }
+
     /// Starts a new round (new iteration or new move) for table replacement.
     pub fn new_round(&mut self) {
         self.table.new_search();

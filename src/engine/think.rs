@@ -27,6 +27,9 @@ pub struct Request {
     pub margin: i32,
     /// Try to prove the game's value once this few cells are empty (0: never).
     pub solve_from_empties: u32,
+    /// A proof still running when the budget is spent may go on until this many budgets have
+    /// passed (1: it stops with the budget).
+    pub proof_budgets: u32,
     pub table_megabytes: usize,
     /// Keep the table for this owner's next search, and start from the one it kept.
     pub keep_table_for: Option<u64>,
@@ -175,6 +178,7 @@ fn think_alone(
     }
 
     if will_solve && !thought.exact && !searcher.aborted() {
+        searcher.extend_budget(request.proof_budgets);
         prove(board, &mut searcher, &root, &mut thought);
     }
     thought.nodes = searcher.nodes();
