@@ -172,6 +172,8 @@ mod tests {
             assert!(1 <= this.proof_budgets && this.proof_budgets <= next.proof_budgets);
         }
         assert!(level(6).budget <= Duration::from_secs(3));
+        // The longest a player waits: a proof that runs to the end of its last budget.
+        assert!(level(6).budget * level(6).proof_budgets <= Duration::from_secs(9));
         assert_eq!(level(0), level(1));
         assert_eq!(level(9), level(6));
     }

@@ -1,5 +1,6 @@
 //! Choosing a move: iterative deepening within a time budget, then, for the levels that
-//! have it, an attempt to prove the game's value with the remaining time. With more than one
+//! have it, an attempt to prove the game's value with the remaining time, which such a level
+//! may stretch to a few budgets (see [`Request::proof_budgets`]). With more than one
 //! thread, helpers search the same position alongside (lazy SMP): they share the
 //! transposition table, and what they store there lets the main search cut off sooner.
 
